@@ -1,0 +1,160 @@
+"""Reading JSON scenarios field by field, with errors that name the field.
+
+A :class:`Fields` wraps one JSON object and the path that leads to it. Each
+getter checks one key and raises :class:`~estro_rules.errors.ScenarioError`
+naming the full path when the value is missing or of the wrong kind;
+:meth:`Fields.done` rejects keys nobody asked for, so a typo such as
+``"destroyed_by_oponent"`` is an error rather than a silently ignored field.
+
+>>> f = Fields({"seed": 3, "face_down": True}, "")
+>>> f.integer("seed", minimum=0), f.boolean("face_down"), f.boolean("illusio_in_hand", default=False)
+(3, True, False)
+>>> f.done()
+>>> Fields({"seed": "3"}, "").integer("seed")
+Traceback (most recent call last):
+...
+estro_rules.errors.ScenarioError: seed: expected a whole number, got '3'
+>>> g = Fields({"sed": 3}, "scenario")
+>>> g.integer("seed", default=0)
+0
+>>> g.done()
+Traceback (most recent call last):
+...
+estro_rules.errors.ScenarioError: scenario.sed: unknown field; expected one of: seed (did you mean 'seed'?)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from difflib import get_close_matches
+from typing import Any, TypeVar
+
+from .errors import ScenarioError
+
+_MISSING: Any = object()
+T = TypeVar("T")
+
+
+def join(path: str, key: str) -> str:
+    """The path of ``key`` inside ``path``.
+
+    >>> join("", "modes"), join("teams", "left"), join("modes", "[2]")
+    ('modes', 'teams.left', 'modes[2]')
+    """
+    if not path:
+        return key
+    return f"{path}{key}" if key.startswith("[") else f"{path}.{key}"
+
+
+def choose(value: object, path: str, choices: Sequence[str], what: str) -> str:
+    """Check that ``value`` is one of ``choices``; suggest a close match if not.
+
+    >>> choose("Inferno 2v2", "modes[0]", ["Inferno 2vs2", "Cinque Soglie"], "mode")
+    Traceback (most recent call last):
+    ...
+    estro_rules.errors.ScenarioError: modes[0]: expected a known mode, got 'Inferno 2v2' (did you mean 'Inferno 2vs2'? known: 'Inferno 2vs2', 'Cinque Soglie')
+    """
+    if not isinstance(value, str):
+        raise ScenarioError(path, f"a {what} name (a string)", got=value)
+    if value in choices:
+        return value
+    known = ", ".join(repr(c) for c in choices)
+    close = get_close_matches(value, list(choices), n=1, cutoff=0.6)
+    hint = f"did you mean {close[0]!r}? known: {known}" if close else f"known: {known}"
+    raise ScenarioError(path, f"a known {what}", got=value, hint=hint)
+
+
+class Fields:
+    """One JSON object of a scenario, read key by key."""
+
+    path: str
+    """Where this object sits in the scenario; ``""`` for the top level."""
+
+    def __init__(self, data: object, path: str) -> None:
+        if not isinstance(data, dict):
+            raise ScenarioError(path or "scenario", "a JSON object", got=data)
+        self.path = path
+        self._data: dict[str, Any] = data
+        self._seen: set[str] = set()
+
+    def has(self, key: str) -> bool:
+        """Whether ``key`` is present (and not ``null``)."""
+        return self._data.get(key) is not None
+
+    def _get(self, key: str, default: Any, expected: str) -> Any:
+        self._seen.add(key)
+        value = self._data.get(key)
+        if value is None:
+            if default is _MISSING:
+                raise ScenarioError(join(self.path, key), expected, hint="missing field")
+            return default
+        return value
+
+    def raw(self, key: str, *, default: Any = _MISSING) -> Any:
+        """The value as it is, for values checked by the caller."""
+        return self._get(key, default, "a value")
+
+    def string(self, key: str, *, default: Any = _MISSING) -> str:
+        value = self._get(key, default, "a string")
+        if not isinstance(value, str):
+            raise ScenarioError(join(self.path, key), "a string", got=value)
+        return value
+
+    def boolean(self, key: str, *, default: Any = _MISSING) -> bool:
+        value = self._get(key, default, "true or false")
+        if not isinstance(value, bool):
+            raise ScenarioError(join(self.path, key), "true or false", got=value)
+        return value
+
+    def integer(
+        self,
+        key: str,
+        *,
+        default: Any = _MISSING,
+        minimum: int | None = None,
+        maximum: int | None = None,
+    ) -> int:
+        value = self._get(key, default, "a whole number")
+        return check_int(value, join(self.path, key), minimum=minimum, maximum=maximum)
+
+    def items(self, key: str, *, default: Any = _MISSING, min_items: int = 0) -> Iterator[tuple[str, Any]]:
+        """The items of a list as ``(path, item)`` pairs."""
+        value = self._get(key, default, "a list")
+        path = join(self.path, key)
+        if not isinstance(value, list):
+            raise ScenarioError(path, "a list", got=value)
+        if len(value) < min_items:
+            raise ScenarioError(path, f"a list of at least {min_items} item{'s' if min_items != 1 else ''}", got=value)
+        return ((join(path, f"[{i}]"), item) for i, item in enumerate(value))
+
+    def obj(self, key: str, *, default: Any = _MISSING) -> Fields:
+        value = self._get(key, default, "a JSON object")
+        return Fields(value, join(self.path, key))
+
+    def done(self) -> None:
+        """Reject every key that no getter asked for."""
+        unknown = [k for k in self._data if k not in self._seen]
+        if unknown:
+            known = ", ".join(sorted(self._seen))
+            close = get_close_matches(unknown[0], sorted(self._seen), n=1, cutoff=0.6)
+            hint = f"did you mean {close[0]!r}?" if close else ""
+            raise ScenarioError(join(self.path, unknown[0]), f"one of: {known}", problem="unknown field", hint=hint)
+
+
+def check_int(value: object, path: str, *, minimum: int | None = None, maximum: int | None = None) -> int:
+    """Check a whole number within bounds (``true`` is not a number).
+
+    >>> check_int(-1, "health", minimum=0)
+    Traceback (most recent call last):
+    ...
+    estro_rules.errors.ScenarioError: health: expected a whole number of at least 0, got -1
+    """
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ScenarioError(path, "a whole number", got=value)
+    if minimum is not None and maximum is not None and not minimum <= value <= maximum:
+        raise ScenarioError(path, f"a whole number from {minimum} to {maximum}", got=value)
+    if minimum is not None and value < minimum:
+        raise ScenarioError(path, f"a whole number of at least {minimum}", got=value)
+    if maximum is not None and value > maximum:
+        raise ScenarioError(path, f"a whole number of at most {maximum}", got=value)
+    return value

@@ -1,0 +1,55 @@
+"""Small HTML helpers shared by every result view.
+
+Views build HTML from engine results with these helpers only. Every piece of
+text goes through :func:`esc`, so a name such as ``<img src=x onerror=alert(1)>``
+from a scenario is shown as text, never run as HTML.
+
+>>> esc('<img src=x onerror="alert(1)">')
+'&lt;img src=x onerror=&quot;alert(1)&quot;&gt;'
+>>> ruling_link("P07-2", base="../")
+'<a class="estro-ruling" href="../protocol-07/#P07-2" title="Single Player combines with no other mode">P07-2</a>'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from html import escape
+
+from .rulings import rulebook_of
+
+
+def esc(text: object) -> str:
+    """``text`` as HTML text, quotes included."""
+    return escape(str(text), quote=True)
+
+
+def tag(name: str, body: str = "", **attrs: object) -> str:
+    """An element whose attributes are escaped; ``body`` must already be HTML.
+
+    ``class_`` stands for ``class``; underscores in other names become dashes.
+
+    >>> tag("span", esc("a<b"), class_="x", data_step=3)
+    '<span class="x" data-step="3">a&lt;b</span>'
+    """
+    parts = [name]
+    for key, value in attrs.items():
+        if value is None or value is False:
+            continue
+        attr = "class" if key == "class_" else key.replace("_", "-")
+        parts.append(attr if value is True else f'{attr}="{esc(value)}"')
+    return f"<{' '.join(parts)}>{body}</{name}>"
+
+
+def ruling_link(ruling_id: str, *, base: str) -> str:
+    """A link to a ruling's anchor; ``base`` leads from the current page to the site root."""
+    book = rulebook_of(ruling_id)
+    ruling = book[ruling_id]
+    classes = "estro-ruling estro-interpretation" if ruling.interpretation else "estro-ruling"
+    return tag("a", esc(ruling_id), class_=classes, href=base + book.url(ruling_id), title=ruling.title)
+
+
+def ruling_links(ruling_ids: Iterable[str], *, base: str) -> str:
+    """The rulings behind a decision, as a list of links (each ID once, in order)."""
+    seen = list(dict.fromkeys(ruling_ids))
+    links = " ".join(ruling_link(r, base=base) for r in seen)
+    return tag("span", links, class_="estro-rulings")

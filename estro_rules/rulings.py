@@ -1,0 +1,111 @@
+"""Rulings: the stable IDs that every decision of the engine cites.
+
+Each protocol module declares its :class:`Rulebook`: the rulings taken from
+the source text and the interpretations that fill its gaps, each with a stable
+ID and a short title. The engine cites rulings only through
+:meth:`Rulebook.cite`, which fails at import time for an ID the rulebook does
+not declare, and the site generator fails the build when a page and its
+rulebook disagree (a ruling missing from the page, a title that differs).
+
+>>> book = Rulebook("demo", "Demo", "demo/", [
+...     Ruling("D-1", "Dice are rolled"),
+...     Ruling("I-D-1", "A reroll is a roll", interpretation=True),
+... ])
+>>> book.cite("D-1")
+'D-1'
+>>> book.cite("D-9")
+Traceback (most recent call last):
+...
+KeyError: "ruling 'D-9' is not in the demo rulebook"
+>>> book["I-D-1"].interpretation
+True
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+#: The shape of a ruling ID: an optional ``I-`` for interpretations, a
+#: protocol prefix, then numbers (``P07-3.1``, ``I-BAT-12``, ``R19-8.2``).
+RULING_ID = re.compile(r"(?:I-)?[A-Z][A-Z0-9]*-\d+(?:\.\d+)*")
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """One ruling or interpretation."""
+
+    id: str
+    """Stable ID, used as the page anchor; never reused for another ruling."""
+
+    title: str
+    """Short title, the same on the page heading and in the engine."""
+
+    interpretation: bool = False
+    """True when the source text is silent and the project chose the answer."""
+
+    def __post_init__(self) -> None:
+        if not RULING_ID.fullmatch(self.id):
+            raise ValueError(f"malformed ruling ID {self.id!r}")
+        if self.interpretation != self.id.startswith("I-"):
+            raise ValueError(f"ruling {self.id!r}: interpretation IDs, and only they, start with 'I-'")
+
+
+_EVERY_RULING: dict[str, Rulebook] = {}
+
+
+def rulebook_of(ruling_id: str) -> Rulebook:
+    """The rulebook that declares ``ruling_id``, whichever protocol it belongs to."""
+    try:
+        return _EVERY_RULING[ruling_id]
+    except KeyError:
+        raise KeyError(f"no rulebook declares ruling {ruling_id!r}") from None
+
+
+class Rulebook:
+    """The rulings of one protocol, in page order."""
+
+    key: str
+    """Short name of the protocol (``"protocol07"``)."""
+
+    title: str
+    """The protocol's name as shown on the site."""
+
+    page: str
+    """The page URL relative to the site root (``"protocol-07/"``)."""
+
+    def __init__(self, key: str, title: str, page: str, rulings: Iterable[Ruling]) -> None:
+        self.key = key
+        self.title = title
+        self.page = page
+        self._rulings: dict[str, Ruling] = {}
+        for ruling in rulings:
+            other = _EVERY_RULING.get(ruling.id)
+            if ruling.id in self._rulings or (other is not None and other.key != key):
+                raise ValueError(f"ruling ID {ruling.id!r} is declared twice")
+            self._rulings[ruling.id] = ruling
+        for ruling_id in self._rulings:
+            _EVERY_RULING[ruling_id] = self
+
+    def cite(self, ruling_id: str) -> str:
+        """Return ``ruling_id`` after checking that this rulebook declares it."""
+        if ruling_id not in self._rulings:
+            raise KeyError(f"ruling {ruling_id!r} is not in the {self.key} rulebook")
+        return ruling_id
+
+    def __getitem__(self, ruling_id: str) -> Ruling:
+        return self._rulings[self.cite(ruling_id)]
+
+    def __contains__(self, ruling_id: object) -> bool:
+        return ruling_id in self._rulings
+
+    def __iter__(self) -> Iterator[Ruling]:
+        return iter(self._rulings.values())
+
+    def __len__(self) -> int:
+        return len(self._rulings)
+
+    def url(self, ruling_id: str) -> str:
+        """The ruling's address relative to the site root."""
+        return f"{self.page}#{self.cite(ruling_id)}"

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Run every test: types and lint, unit tests, doctests (engine and docs),
+# example scenarios, the engine inside Pyodide under Node, and the browser
+# tests in headless Chromium against the built site on 127.0.0.1.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+start=$(date +%s)
+bash scripts/setup.sh --browser
+export NO_MKDOCS_2_WARNING=1
+.venv/bin/ruff check estro_rules scripts tests
+.venv/bin/mypy
+.venv/bin/python -m pytest "$@"
+echo "test command: $(( $(date +%s) - start )) s wall time"
