@@ -38,7 +38,7 @@ def respond(data: object, *, base: str = "") -> dict[str, Any]:
         return {"ok": False, "error": f"internal error: {type(err).__name__}: {err}"}
 
 
-def handle(text: str, *, base: str = "") -> str:
+def handle(text: str, base: str = "") -> str:
     """Run scenario text and answer with JSON text (``ok``, ``result``, ``html`` or ``error``)."""
     try:
         data = scenarios.parse(text)

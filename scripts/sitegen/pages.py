@@ -1,0 +1,352 @@
+"""Turn a rules page source (docs/_sources/NAME.md) into the published page.
+
+The source is Markdown that we write: headings ``### <ID> <Title>`` mark
+rulings, ```` ```pycon ```` fences are their doctests, ``[[ID]]`` links a
+ruling, ``[[page:Name]]`` names a page, ``§N.N`` names a section, a paragraph
+``{{ table NAME }}`` is a table generated from the engine and a fence
+```` ```estro-widget NAME ```` is an interactive widget. markdown-it-py finds
+that structure; the output is plain Markdown for mkdocs.
+
+Everything that can disagree is checked, and every problem is collected into
+one :class:`SiteError` that fails the build: a ruling missing from its page or
+its rulebook, a title that differs, an ID used twice, a ruling without an
+example, an example whose output is not what the page says, a reference that
+does not resolve, a table that disagrees with the engine, an unknown widget.
+"""
+
+from __future__ import annotations
+
+import doctest
+import re
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from markdown_it import MarkdownIt
+
+from estro_rules.rulings import RULING_ID, Rulebook
+
+
+class SiteError(Exception):
+    """The site cannot be built; the message lists every problem found."""
+
+    def __init__(self, problems: Sequence[str]) -> None:
+        self.problems = list(problems)
+        super().__init__("the site disagrees with the engine:\n  - " + "\n  - ".join(self.problems))
+
+
+Table = tuple[list[str], list[list[str]]]
+TableFn = Callable[[], Table]
+WidgetFn = Callable[[str, str], str]
+"""Renders a widget: ``(options text from the fence, base)`` to HTML."""
+
+
+@dataclass(frozen=True)
+class PageSource:
+    """One rules page: where its source is and which rulebook it documents."""
+
+    name: str
+    """The page's file name without ``.md``; also its URL (``protocol-07/``)."""
+
+    rulebook: Rulebook
+    """The engine's rulings that this page must state, each exactly once."""
+
+
+@dataclass
+class RulingSection:
+    """A ruling as found on a page."""
+
+    id: str
+    title: str
+    page: str
+    heading_line: int
+    """0-based line of the heading in the source."""
+    end_line: int = -1
+    """0-based line after the section's last line."""
+    examples: list[tuple[int, str]] = field(default_factory=list)
+    """The section's ```pycon blocks: (0-based first line of the code, code)."""
+
+
+@dataclass
+class ParsedPage:
+    """What the generator found in one source page."""
+
+    source: PageSource
+    path: Path
+    lines: list[str]
+    rulings: list[RulingSection]
+    tables: dict[int, tuple[int, str]]
+    """First line → (end line, table name)."""
+    widgets: dict[int, tuple[int, str, str]]
+    """First line → (end line, widget name, options text)."""
+    code_lines: set[int]
+    heading_lines: set[int]
+    title: str
+
+
+_HEADING_ID = re.compile(rf"^({RULING_ID.pattern})\s+(.+)$")
+_TABLE = re.compile(r"^\{\{\s*table\s+(\S+)\s*\}\}$")
+_XREF = re.compile(r"\[\[(page:)?([^\]]+)\]\]")
+_SECTION = re.compile(r"§\s?(\d+(?:\.\d+)*)")
+
+
+def parse(source: PageSource, path: Path) -> ParsedPage:
+    """Find the rulings, examples, tables and widgets of one source page."""
+    text = path.read_text(encoding="utf-8")
+    lines = text.splitlines()
+    tokens = MarkdownIt("commonmark").enable("table").parse(text)
+    rulings: list[RulingSection] = []
+    tables: dict[int, tuple[int, str]] = {}
+    widgets: dict[int, tuple[int, str, str]] = {}
+    code_lines: set[int] = set()
+    heading_lines: set[int] = set()
+    title = ""
+    current: RulingSection | None = None
+    for i, token in enumerate(tokens):
+        if token.type == "heading_open" and token.map:
+            start = token.map[0]
+            heading_lines.add(start)
+            content = tokens[i + 1].content.strip()
+            if token.tag == "h1" and not title:
+                title = content
+            if current is not None:
+                current.end_line = start
+                current = None
+            match = _HEADING_ID.match(content)
+            if match and token.tag == "h3":
+                current = RulingSection(match.group(1), match.group(2).strip(), source.name, start)
+                rulings.append(current)
+        elif token.type in ("fence", "code_block") and token.map:
+            start, end = token.map
+            code_lines.update(range(start, end))
+            info = token.info.strip()
+            if info == "pycon" and current is not None:
+                current.examples.append((start + 1, token.content))
+            elif info.startswith("estro-widget"):
+                widgets[start] = (end, info.removeprefix("estro-widget").strip(), token.content)
+        elif token.type == "paragraph_open" and token.map:
+            match = _TABLE.match(tokens[i + 1].content.strip())
+            if match:
+                tables[token.map[0]] = (token.map[1], match.group(1))
+    if current is not None:
+        current.end_line = len(lines)
+    return ParsedPage(source, path, lines, rulings, tables, widgets, code_lines, heading_lines, title)
+
+
+@dataclass
+class Site:
+    """Every rules page, parsed, with what links between them."""
+
+    pages: list[ParsedPage]
+    tables: dict[str, TableFn]
+    widgets: dict[str, WidgetFn]
+    problems: list[str] = field(default_factory=list)
+
+    def ruling_page(self, ruling_id: str) -> str | None:
+        for page in self.pages:
+            if any(r.id == ruling_id for r in page.rulings):
+                return page.source.name
+        return None
+
+    def ruling_title(self, ruling_id: str) -> str:
+        return next(r.title for p in self.pages for r in p.rulings if r.id == ruling_id)
+
+
+def section_ruling(section: str) -> str:
+    """The ruling ID a section number resolves to: ``19.2`` is ``R19-2``, ``19.2.1`` is ``R19-2.1``."""
+    chapter, _, rest = section.partition(".")
+    return f"R{chapter}-{rest}" if rest else f"R{chapter}-0"
+
+
+def check(site: Site) -> None:
+    """Collect every disagreement between the pages and the engine."""
+    seen: dict[str, str] = {}
+    for page in site.pages:
+        book = page.source.rulebook
+        if book.page != f"{page.source.name}/":
+            site.problems.append(f"{page.source.name}: rulebook {book.key} says its page is {book.page!r}")
+        found = {r.id for r in page.rulings}
+        for ruling in page.rulings:
+            where = f"{page.path.name}:{ruling.heading_line + 1}"
+            if ruling.id in seen:
+                site.problems.append(f"{where}: ruling ID {ruling.id} is used twice (also on {seen[ruling.id]})")
+            seen[ruling.id] = where
+            if ruling.id not in book:
+                site.problems.append(f"{where}: ruling {ruling.id} is not in the engine's {book.key} rulebook")
+            elif book[ruling.id].title != ruling.title:
+                site.problems.append(
+                    f"{where}: ruling {ruling.id} is titled {ruling.title!r} here but {book[ruling.id].title!r} "
+                    "in the engine"
+                )
+            if not ruling.examples:
+                site.problems.append(f"{where}: ruling {ruling.id} has no ```pycon example")
+        for ruling in book:
+            if ruling.id not in found:
+                site.problems.append(f"{page.path.name}: the engine's ruling {ruling.id} ({ruling.title}) is not on the page")
+        for _, name in page.tables.values():
+            if name not in site.tables:
+                site.problems.append(f"{page.path.name}: unknown table {name!r}")
+        for _, name, _ in page.widgets.values():
+            if name not in site.widgets:
+                site.problems.append(f"{page.path.name}: unknown widget {name!r}")
+        site.problems.extend(run_examples(page))
+
+
+def run_examples(page: ParsedPage) -> list[str]:
+    """Run the page's examples in order, in one namespace, as the page shows them."""
+    parser = doctest.DocTestParser()
+    flags = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
+    globs: dict[str, object] = {"__name__": page.source.name}
+    problems = []
+    for ruling in page.rulings:
+        for first_line, code in ruling.examples:
+            name = f"{page.path.name}:{first_line + 1}"
+            test = parser.get_doctest(code, globs, name, str(page.path), first_line)
+            out: list[str] = []
+            runner = doctest.DocTestRunner(optionflags=flags)
+            runner.run(test, out=out.append, clear_globs=False)
+            if runner.failures:
+                detail = "".join(out).strip().splitlines()
+                problems.append(
+                    f"{name}: the example of {ruling.id} disagrees with the engine: " + " | ".join(detail[-6:])
+                )
+    return problems
+
+
+def render_table(table: Table) -> list[str]:
+    header, rows = table
+
+    def cell(text: str) -> str:
+        return text.replace("|", "\\|").replace("\n", " ")
+
+    out = ["| " + " | ".join(cell(h) for h in header) + " |", "|" + "---|" * len(header)]
+    out += ["| " + " | ".join(cell(c) for c in row) + " |" for row in rows]
+    return out
+
+
+def link_refs(site: Site, text: str, page_name: str) -> str:
+    """Link ``[[ID]]``, ``[[page:Name]]`` and ``§N.N`` references in one line of prose."""
+
+    def xref(match: re.Match[str]) -> str:
+        is_page, target = match.group(1), match.group(2).strip()
+        if is_page:
+            return (
+                f'<span class="estro-unpublished" title="This page is not published yet">{target} '
+                "<small>(not yet published)</small></span>"
+            )
+        target_page = site.ruling_page(target)
+        if target_page is None:
+            site.problems.append(f"{page_name}: [[{target}]] does not name a ruling on any page")
+            return target
+        return f'[{target}]({target_page}.md#{target} "{site.ruling_title(target)}")'
+
+    def section(match: re.Match[str]) -> str:
+        ruling_id = section_ruling(match.group(1))
+        target_page = site.ruling_page(ruling_id)
+        if target_page is not None:
+            return f"[{match.group(0)}]({target_page}.md#{ruling_id})"
+        return (
+            f'<span class="estro-unpublished" title="This section is not published on this site yet">'
+            f"{match.group(0)} <small>(not yet published)</small></span>"
+        )
+
+    parts = re.split(r"(`[^`]*`)", text)  # leave inline code alone
+    for i in range(0, len(parts), 2):
+        parts[i] = _SECTION.sub(section, _XREF.sub(xref, parts[i]))
+    return "".join(parts)
+
+
+def render(site: Site, page: ParsedPage, base: str) -> str:
+    """The published Markdown of one page."""
+    out: list[str] = []
+    rulings = {r.heading_line: r for r in page.rulings}
+    book = page.source.rulebook
+    indent_until = -1
+    i = 0
+    lines = page.lines
+    while i < len(lines):
+        pad = "    " if i < indent_until else ""
+        if i in rulings:
+            ruling = rulings[i]
+            interpretation = ruling.id in book and book[ruling.id].interpretation
+            css = ".estro-ruling-heading .estro-interpretation-heading" if interpretation else ".estro-ruling-heading"
+            out.append(f"### {ruling.id} · {ruling.title} {{#{ruling.id} {css}}}")
+            if interpretation:
+                out += [
+                    "",
+                    '!!! interpretation "Interpretation — the source text is silent here; this is the project\'s '
+                    'reading, not a source ruling"',
+                ]
+                indent_until = ruling.end_line
+            i += 1
+            continue
+        if i in page.tables:
+            end, name = page.tables[i]
+            try:
+                table = site.tables[name]()
+            except (KeyError, ValueError) as err:
+                site.problems.append(f"{page.path.name}:{i + 1}: table {name} disagrees with the engine: {err}")
+                table = (["table unavailable"], [])
+            out += [pad + link_refs(site, row, page.path.name) for row in render_table(table)]
+            i = end
+            continue
+        if i in page.widgets:
+            end, name, options = page.widgets[i]
+            if name in site.widgets:
+                try:
+                    html = site.widgets[name](options, base)
+                except ValueError as err:
+                    site.problems.append(f"{page.path.name}:{i + 1}: widget {name}: {err}")
+                    html = ""
+                out.append(pad + html.replace("\n", "\n" + pad))
+            i = end
+            continue
+        line = lines[i]
+        if i not in page.code_lines and i not in page.heading_lines:
+            line = link_refs(site, line, page.path.name)
+        out.append(pad + line if line else "")
+        i += 1
+    return "\n".join(out) + "\n"
+
+
+def rulings_index(site: Site) -> str:
+    """The page that lists every ruling and interpretation with its page and anchor."""
+    out = [
+        "# Rulings index",
+        "",
+        "Every ruling and interpretation on this site, by page. IDs are stable: a ruling keeps its ID for",
+        "good, so links to it never break. Interpretations (IDs starting with `I-`) are the project's",
+        "reading where the source texts are silent.",
+        "",
+    ]
+    for page in site.pages:
+        out += [f"## {page.title}", "", "| ID | Ruling | Kind |", "|---|---|---|"]
+        book = page.source.rulebook
+        for r in page.rulings:
+            kind = "Interpretation" if r.id in book and book[r.id].interpretation else "Ruling"
+            out.append(f"| [{r.id}]({page.source.name}.md#{r.id}) | {r.title} | {kind} |")
+        out.append("")
+    return "\n".join(out)
+
+
+def build(
+    sources: Iterable[PageSource], source_dir: Path, tables: dict[str, TableFn], widgets: dict[str, WidgetFn]
+) -> dict[str, str]:
+    """Generate every rules page and the rulings index; raise :class:`SiteError` on any problem.
+
+    Returns a mapping from output file name (``protocol-07.md``) to Markdown.
+    """
+    site = Site([], tables, widgets)
+    for source in sources:
+        path = source_dir / f"{source.name}.md"
+        if not path.exists():
+            site.problems.append(f"{path}: missing page source for rulebook {source.rulebook.key}")
+            continue
+        site.pages.append(parse(source, path))
+    check(site)
+    # Pages are served at NAME/, so the site root is one level up.
+    output = {f"{p.source.name}.md": render(site, p, base="../") for p in site.pages}
+    output["rulings.md"] = rulings_index(site)
+    if site.problems:
+        raise SiteError(site.problems)
+    return output
