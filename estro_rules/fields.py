@@ -90,9 +90,9 @@ class Fields:
             return default
         return value
 
-    def raw(self, key: str, *, default: Any = _MISSING) -> Any:
+    def raw(self, key: str, *, default: Any = _MISSING, expected: str = "a value") -> Any:
         """The value as it is, for values checked by the caller."""
-        return self._get(key, default, "a value")
+        return self._get(key, default, expected)
 
     def string(self, key: str, *, default: Any = _MISSING) -> str:
         value = self._get(key, default, "a string")

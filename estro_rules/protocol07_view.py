@@ -146,7 +146,9 @@ def matrix_table() -> Table:
             verdict = check_combination([a, b])
             expected_allowed = "Single Player" not in (a, b) and frozenset((a, b)) not in forbidden
             if verdict.allowed != expected_allowed:
-                raise ValueError(f"{a} + {b}: the engine says allowed={verdict.allowed}, the data says {expected_allowed}")
+                raise ValueError(
+                    f"{a} + {b}: the engine says allowed={verdict.allowed}, the data says {expected_allowed}"
+                )
             row.append("✓ yes" if verdict.allowed else "✗ no: " + ", ".join(f"[[{r}]]" for r in verdict.rulings))
         rows.append(row)
     return ["", *MODE_NAMES], rows
@@ -163,7 +165,10 @@ def order_table() -> Table:
     fired: set[str] = set()
     for by_opponent in (True, False):
         d = Destruction(
-            destroyed_by_opponent=by_opponent, face_down=True, illusio_in_hand=True, fessura_self_destruct=not by_opponent
+            destroyed_by_opponent=by_opponent,
+            face_down=True,
+            illusio_in_hand=True,
+            fessura_self_destruct=not by_opponent,
         )
         effects = [s.effect for s in resolve_destruction(d).fired]
         if effects != [e for e in listed if e in effects]:

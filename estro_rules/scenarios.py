@@ -62,7 +62,9 @@ def parse(text: str) -> object:
 def kind_of(data: object) -> ScenarioKind:
     """The :class:`ScenarioKind` named by a scenario's ``kind`` field."""
     f = Fields(data, "")
-    return _KIND_BY_NAME[choose(f.raw("kind"), "kind", list(_KIND_BY_NAME), "scenario kind")]
+    names = list(_KIND_BY_NAME)
+    kind = f.raw("kind", expected="a scenario kind, one of: " + ", ".join(names))
+    return _KIND_BY_NAME[choose(kind, "kind", names, "scenario kind")]
 
 
 def load(data: object) -> Scenario:
@@ -112,7 +114,7 @@ def mismatches(expected: object, actual: object, path: str = "") -> list[str]:
     if isinstance(expected, list):
         if not isinstance(actual, list) or len(actual) != len(expected):
             return [f"{path}: expected {len(expected)} items, got {actual!r}"]
-        return [p for i, (e, a) in enumerate(zip(expected, actual)) for p in mismatches(e, a, f"{path}[{i}]")]
+        return [p for i, (e, a) in enumerate(zip(expected, actual, strict=True)) for p in mismatches(e, a, f"{path}[{i}]")]
     if expected != actual or type(expected) is not type(actual):
         return [f"{path}: expected {expected!r}, got {actual!r}"]
     return []

@@ -33,7 +33,7 @@ def respond(data: object, *, base: str = "") -> dict[str, Any]:
         return {"ok": False, "error": str(err)}
     except RecursionError:
         return {"ok": False, "error": "internal error: the scenario is nested too deeply"}
-    except Exception as err:  # noqa: BLE001 - the page must get a message, never a traceback
+    except Exception as err:  # the page must get a message, never a traceback
         traceback.print_exc()
         return {"ok": False, "error": f"internal error: {type(err).__name__}: {err}"}
 

@@ -62,7 +62,18 @@ def build_wheel(out_dir: Path) -> Path:
     """Build the engine's wheel from the repo into ``out_dir``."""
     with tempfile.TemporaryDirectory() as tmp:
         subprocess.run(
-            [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation", "-w", tmp, str(ROOT)],
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "wheel",
+                "--quiet",
+                "--no-deps",
+                "--no-build-isolation",
+                "-w",
+                tmp,
+                str(ROOT),
+            ],
             check=True,
             cwd=ROOT,
         )

@@ -182,7 +182,9 @@ def check(site: Site) -> None:
                 site.problems.append(f"{where}: ruling {ruling.id} has no ```pycon example")
         for ruling in book:
             if ruling.id not in found:
-                site.problems.append(f"{page.path.name}: the engine's ruling {ruling.id} ({ruling.title}) is not on the page")
+                site.problems.append(
+                    f"{page.path.name}: the engine's ruling {ruling.id} ({ruling.title}) is not on the page"
+                )
         for _, name in page.tables.values():
             if name not in site.tables:
                 site.problems.append(f"{page.path.name}: unknown table {name!r}")
@@ -274,7 +276,7 @@ def render(site: Site, page: ParsedPage, base: str) -> str:
             if interpretation:
                 out += [
                     "",
-                    '!!! interpretation "Interpretation — the source text is silent here; this is the project\'s '
+                    "!!! interpretation \"Interpretation — the source text is silent here; this is the project's "
                     'reading, not a source ruling"',
                 ]
                 indent_until = ruling.end_line

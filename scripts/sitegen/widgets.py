@@ -41,6 +41,9 @@ class Control:
     minimum: int | None = None
     maximum: int | None = None
 
+    default: object = None
+    """The value the engine assumes when the scenario leaves the field out."""
+
 
 @dataclass(frozen=True)
 class WidgetSpec:
@@ -70,7 +73,13 @@ def control_html(control: Control, scenario: dict[str, Any]) -> str:
             )
             for choice in control.choices
         )
-        return tag("fieldset", tag("legend", esc(control.label)) + boxes, data_field=control.field, data_type="list")
+        return tag(
+            "fieldset",
+            tag("legend", esc(control.label)) + boxes,
+            data_field=control.field,
+            data_type="list",
+            data_default=json.dumps(control.default if control.default is not None else []),
+        )
     if control.type == "bool":
         box = tag("input", type="checkbox", data_field=control.field, data_type="bool", checked=bool(value))
         return tag("label", box + " " + esc(control.label), class_="estro-check")
@@ -111,7 +120,9 @@ def render(spec: WidgetSpec, base: str, download_bytes: int) -> str:
     picker = ""
     if spec.examples:
         options = tag("option", "Choose an example…", value="")
-        options += "".join(tag("option", esc(title), value=body) for title, body in example_options(spec.examples, kind.name))
+        options += "".join(
+            tag("option", esc(title), value=body) for title, body in example_options(spec.examples, kind.name)
+        )
         picker = tag("label", "Example: " + tag("select", options, class_="estro-examples"), class_="estro-picker")
     megabytes = f"{download_bytes / 1_000_000:.1f} MB"
     run_label = "Run simulation" if spec.mode == "simulate" else "Run"
@@ -137,7 +148,12 @@ def render(spec: WidgetSpec, base: str, download_bytes: int) -> str:
         + (tag("form", controls, class_="estro-form") if controls else "")
         + editor
         + tag("div", buttons + status, class_="estro-actions")
-        + tag("div", tag("progress", max=1, value=0) + tag("span", "", class_="estro-progress-text"), class_="estro-progress", hidden=True)
+        + tag(
+            "div",
+            tag("progress", max=1, value=0) + tag("span", "", class_="estro-progress-text"),
+            class_="estro-progress",
+            hidden=True,
+        )
         + tag("div", "", class_="estro-error", role="alert", hidden=True)
         + tag("div", output, class_="estro-output", aria_live="polite")
     )
@@ -178,7 +194,7 @@ P07_WIDGETS = (
             Control("bool", "face_down", "The card was face-down"),
             Control("bool", "illusio_in_hand", "The owner has an Illusio in hand"),
             Control("bool", "fessura_self_destruct", "A Fessura self-destruct"),
-            Control("list", "in_play", "Effects in play", protocol07.EFFECTS),
+            Control("list", "in_play", "Effects in play", protocol07.EFFECTS, default=list(protocol07.EFFECTS)),
             Control("int", "seed", "Seed (Quadrante result)", minimum=0),
         ],
         examples="p07/*.json",

@@ -97,8 +97,13 @@
 
   function writeForm(widget, scenario) {
     for (const el of widget.querySelectorAll("[data-field]")) {
-      const value = scenario[el.dataset.field];
       const type = el.dataset.type;
+      let value = scenario[el.dataset.field];
+      if (value === undefined) {
+        // A field the scenario leaves out takes the engine's default.
+        value = type === "list" ? JSON.parse(el.dataset.default || "[]") : type === "bool" ? false : null;
+        if (type === "int") el.value = "";
+      }
       if (type === "list" && Array.isArray(value)) {
         for (const box of el.querySelectorAll("input[type=checkbox]")) box.checked = value.includes(box.value);
       } else if (type === "bool" && typeof value === "boolean") {
@@ -210,6 +215,7 @@
     const simulate = widget.dataset.mode === "simulate";
     let current = null; // id of the request in flight
     let clicked = null; // performance.now() of the interaction being answered
+    let queued = false; // a change arrived while a run was in flight: run again after it
 
     enhanceSteppers(output);
 
@@ -249,6 +255,10 @@
       runButton.disabled = false;
       if (cancelButton) cancelButton.disabled = true;
       widget.dataset.busy = "";
+      if (queued) {
+        queued = false;
+        run();
+      }
     }
 
     function showReply(reply) {
@@ -262,8 +272,10 @@
     }
 
     function run() {
-      if (current !== null && !simulate) return;
-      if (current !== null) return;
+      if (current !== null) {
+        if (!simulate) queued = true; // the latest scenario wins; a simulation is cancelled, not queued
+        return;
+      }
       const text = textarea.value;
       clicked = performance.now();
       widget.dataset.busy = "1";

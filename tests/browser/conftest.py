@@ -1,0 +1,88 @@
+"""Real headless Chromium (Debian's /usr/bin/chromium) driven by Playwright.
+
+Every request is recorded; any request not going to 127.0.0.1 is aborted and
+fails the test, which proves the site works offline and self-hosted.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from urllib.parse import urlparse
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright, Request, Route, sync_playwright
+
+from tests.conftest import CHROMIUM_ARGS
+
+pytestmark = pytest.mark.browser
+
+
+def chromium_path() -> str:
+    path = os.environ.get("CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
+    assert path, "Chromium is needed for the browser tests: bash scripts/setup.sh --browser"
+    return path
+
+
+@pytest.fixture(scope="session")
+def playwright() -> Iterator[Playwright]:
+    with sync_playwright() as p:
+        yield p
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Playwright) -> Iterator[Browser]:
+    browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+    yield browser
+    browser.close()
+
+
+@dataclass
+class Traffic:
+    """Every request a page made, and those that tried to leave 127.0.0.1."""
+
+    urls: list[str] = field(default_factory=list)
+    outside: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    def to(self, path_part: str) -> list[str]:
+        return [u for u in self.urls if path_part in u]
+
+
+def guard(context: BrowserContext, traffic: Traffic) -> None:
+    def on_route(route: Route) -> None:
+        host = urlparse(route.request.url).hostname
+        if route.request.url.startswith(("data:", "blob:")) or host == "127.0.0.1":
+            route.continue_()
+        else:
+            traffic.outside.append(route.request.url)
+            route.abort()
+
+    def on_request(request: Request) -> None:
+        traffic.urls.append(request.url)
+
+    context.route("**/*", on_route)
+    context.on("request", on_request)
+
+
+@pytest.fixture()
+def traffic() -> Traffic:
+    return Traffic()
+
+
+@pytest.fixture()
+def context(browser: Browser, traffic: Traffic) -> Iterator[BrowserContext]:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    guard(context, traffic)
+    yield context
+    context.close()
+    assert traffic.outside == [], f"requests left 127.0.0.1: {traffic.outside}"
+
+
+@pytest.fixture()
+def page(context: BrowserContext, traffic: Traffic) -> Page:
+    page = context.new_page()
+    page.on("pageerror", lambda err: traffic.errors.append(str(err)))
+    return page

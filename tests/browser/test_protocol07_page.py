@@ -1,0 +1,168 @@
+"""The PROTOCOL_07 page in real headless Chromium, served from the built site on 127.0.0.1."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from playwright.sync_api import Page, expect
+
+from estro_rules.protocol07 import Destruction, check_combination, resolve_destruction
+from tests.browser.conftest import Traffic
+from tests.conftest import ROOT, Site
+
+PYTHON_READY_TIMEOUT = 90_000  # ms: cold Pyodide start on a loaded 2-core machine
+
+
+def wait_runs(page: Page, widget: str, runs: int) -> None:
+    page.wait_for_function(
+        "([w, n]) => Number(document.getElementById(w).dataset.runs || 0) >= n",
+        arg=[widget, runs],
+        timeout=PYTHON_READY_TIMEOUT,
+    )
+
+
+def ruling_ids(page: Page, selector: str) -> list[str]:
+    return page.eval_on_selector_all(f"{selector} a.estro-ruling", "links => links.map(a => a.textContent)")
+
+
+def test_results_are_on_the_page_before_python(page: Page, site: Site, traffic: Traffic) -> None:
+    page.goto(site.url + "protocol-07/")
+    out = page.locator("#widget-p07-combination .estro-output")
+    expect(out).to_contain_text("Not allowed.")
+    default = check_combination(["Single Player", "Cinque Soglie"])
+    assert ruling_ids(page, "#widget-p07-combination .estro-output > p:last-child") == list(default.rulings)
+    expect(page.locator("#widget-p07-destruction .estro-step")).to_have_count(5)
+    page.wait_for_timeout(500)
+    assert traffic.to("/assets/pyodide/") == [], "Pyodide must load only on interaction"
+    assert traffic.to("worker.js") == []
+    # Every ruling of the page has its anchor, and every result link points to one.
+    for href in page.eval_on_selector_all(".estro-output a.estro-ruling", "as => as.map(a => a.getAttribute('href'))"):
+        anchor = href.split("#")[1]
+        assert page.locator(f"[id='{anchor}']").count() == 1, href
+
+
+def test_combination_picker(page: Page, site: Site, traffic: Traffic) -> None:
+    page.goto(site.url + "protocol-07/")
+    widget = "#widget-p07-combination"
+    status = page.locator(f"{widget} .estro-status")
+    expect(status).to_contain_text("MB")  # says how much it will download
+    page.locator(f"{widget} input[value='Single Player']").uncheck()
+    expect(status).to_contain_text("Loading Python")
+    wait_runs(page, "widget-p07-combination", 1)
+    expect(page.locator(f"{widget} .estro-output")).to_contain_text("Allowed.")
+    assert ruling_ids(page, f"{widget} .estro-output") == list(check_combination(["Cinque Soglie"]).rulings)
+    # Second interaction: Python is warm.
+    page.locator(f"{widget} input[value='Ultimo Bastione']").check()
+    wait_runs(page, "widget-p07-combination", 2)
+    verdict = check_combination(["Ultimo Bastione", "Cinque Soglie"])
+    expect(page.locator(f"{widget} .estro-output")).to_contain_text(verdict.violations[0].reason)
+    assert ruling_ids(page, f"{widget} .estro-output > p:last-child") == list(verdict.rulings)
+    assert json.loads(page.locator(f"{widget} .estro-scenario").input_value())["modes"] == [
+        "Ultimo Bastione",
+        "Cinque Soglie",
+    ]
+    assert len(traffic.to("pyodide.asm.wasm")) == 1, "worker requests are seen (and guarded) too"
+    assert traffic.errors == []
+
+
+def test_destruction_resolver(page: Page, site: Site) -> None:
+    page.goto(site.url + "protocol-07/")
+    widget = "#widget-p07-destruction"
+    page.locator(f"{widget} [data-field=destroyed_by_opponent]").uncheck()
+    page.locator(f"{widget} [data-field=fessura_self_destruct]").check()
+    wait_runs(page, "widget-p07-destruction", 2)  # each change runs; wait for the second
+    expected = resolve_destruction(Destruction(face_down=True, illusio_in_hand=True, fessura_self_destruct=True))
+    steps = page.locator(f"{widget} .estro-output .estro-step")
+    expect(steps).to_have_count(5)
+    for i, step in enumerate(expected.steps):
+        row = steps.nth(i)
+        expect(row).to_contain_text(step.effect)
+        expect(row).to_contain_text(step.detail.split(" (result")[0])
+        assert ("estro-fires" in (row.get_attribute("class") or "")) == step.fires
+        assert ruling_ids(page, f"{widget} .estro-output .estro-step:nth-child({i + 1})") == list(step.rulings)
+
+
+def test_bad_scenario_shows_the_cli_message(page: Page, site: Site) -> None:
+    text = '{"kind": "p07.combination", "modes": ["Single Player", "Zona di Conquest"]}'
+    cli = subprocess.run(
+        [sys.executable, "-m", "estro_rules", "run", "-"], input=text, capture_output=True, text=True, cwd=ROOT
+    )
+    assert cli.returncode == 2
+    message = cli.stderr.strip().removeprefix("error: ")
+    page.goto(site.url + "protocol-07/")
+    widget = "#widget-p07-combination"
+    page.locator(f"{widget} .estro-json summary").click()
+    page.locator(f"{widget} .estro-scenario").fill(text)
+    page.locator(f"{widget} .estro-run").click()
+    wait_runs(page, "widget-p07-combination", 1)
+    error = page.locator(f"{widget} .estro-error")
+    expect(error).to_be_visible()
+    expect(error).to_have_text(message)
+    expect(page.locator(f"{widget} .estro-output")).to_contain_text("Not allowed.")  # the last good result stays
+    # Broken JSON gets the same answer as the CLI too.
+    page.locator(f"{widget} .estro-scenario").fill('{"kind": ')
+    page.locator(f"{widget} .estro-run").click()
+    wait_runs(page, "widget-p07-combination", 2)
+    expect(error).to_have_text("scenario: expected valid JSON, got 'line 1, column 10: Expecting value'")
+
+
+def test_instant_navigation_keeps_one_python(page: Page, site: Site, traffic: Traffic) -> None:
+    page.goto(site.url + "protocol-07/")
+    page.locator("#widget-p07-combination input[value='Inferno 2vs2']").check()
+    wait_runs(page, "widget-p07-combination", 1)
+    page.evaluate("window.__sameWindow = true")
+    page.locator(".md-sidebar--primary a.md-nav__link[href$='rulings/']").click()
+    expect(page.locator("h1")).to_contain_text("Rulings index")
+    page.locator("a[href$='protocol-07/#P07-2']").first.click()
+    expect(page.locator("h1")).to_contain_text("PROTOCOL_07")
+    assert page.evaluate("window.__sameWindow === true"), "navigation was instant (no full reload)"
+    page.locator("#widget-p07-combination input[value='Zona di Conquista']").check()
+    wait_runs(page, "widget-p07-combination", 1)  # a fresh widget on the new page view
+    verdict = check_combination(["Single Player", "Inferno 2vs2", "Zona di Conquista", "Cinque Soglie"])
+    assert ruling_ids(page, "#widget-p07-combination .estro-output > p:last-child") == list(verdict.rulings)
+    assert len(traffic.to("worker.js")) == 1, "one worker (one Pyodide) across pages"
+    assert len(traffic.to("pyodide.asm.wasm")) == 1
+
+
+def test_copy_link_restores_the_widget(page: Page, site: Site, context: object) -> None:
+    page.goto(site.url + "protocol-07/")
+    widget = "#widget-p07-destruction"
+    page.locator(f"{widget} .estro-examples").select_option(label="A Fessura self-destruct")
+    wait_runs(page, "widget-p07-destruction", 1)
+    page.locator(f"{widget} .estro-copy-link").click()
+    link = page.locator(f"{widget} .estro-link").input_value()
+    assert link.startswith(site.url + "protocol-07/?widget=p07-destruction&scenario=")
+    scenario = page.locator(f"{widget} .estro-scenario").input_value()
+    output = page.locator(f"{widget} .estro-output").inner_html()
+
+    other = page.context.new_page()
+    other.goto(link)
+    wait_runs(other, "widget-p07-destruction", 1)
+    assert other.locator(f"{widget} .estro-scenario").input_value() == scenario
+    assert other.locator(f"{widget} .estro-output").inner_html() == output
+    assert other.locator(f"{widget} [data-field=fessura_self_destruct]").is_checked()
+    assert not other.locator(f"{widget} [data-field=destroyed_by_opponent]").is_checked()
+
+
+def test_search_works_offline(page: Page, site: Site) -> None:
+    page.goto(site.url)
+    page.locator(".md-search__input").click()
+    page.keyboard.type("Imboscata", delay=30)
+    expect(page.locator(".md-search-result__item").first).to_contain_text("Imboscata", timeout=20_000)
+
+
+def test_phone_layout(browser: object, site: Site, traffic: Traffic) -> None:
+    from playwright.sync_api import Browser
+
+    assert isinstance(browser, Browser)
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        page.goto(site.url + "protocol-07/")
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 390, f"the page scrolls sideways on a phone ({width}px)"
+        expect(page.locator("#widget-p07-combination .estro-output")).to_contain_text("Not allowed.")
+    finally:
+        context.close()

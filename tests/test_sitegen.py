@@ -1,0 +1,152 @@
+"""The site generator fails the build on every kind of disagreement with the engine."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from estro_rules.rulings import Rulebook, Ruling
+from scripts.sitegen import pages, registry
+
+BOOK = Rulebook(
+    "sitegen-demo",
+    "Demo",
+    "demo/",
+    [Ruling("DEMO-1", "Two and two"), Ruling("I-DEMO-1", "A reading", interpretation=True)],
+)
+
+GOOD = """# Demo
+
+### DEMO-1 Two and two
+
+Two and two make four; see [[I-DEMO-1]] and §11.7 and §19.2.
+
+```pycon
+>>> 2 + 2
+4
+```
+
+{{ table demo.numbers }}
+
+### I-DEMO-1 A reading
+
+The text is silent; we read it so.
+
+```pycon
+>>> "so"
+'so'
+```
+
+```estro-widget demo-widget
+```
+"""
+
+
+def table() -> pages.Table:
+    return ["n"], [["1"], ["[[DEMO-1]]"]]
+
+
+def build(tmp_path: Path, text: str, tables: dict[str, pages.TableFn] | None = None) -> dict[str, str]:
+    (tmp_path / "demo.md").write_text(text)
+    widgets = {"demo-widget": lambda options, base: '<div class="w">prerendered</div>'}
+    return pages.build(
+        [pages.PageSource("demo", BOOK)], tmp_path, {"demo.numbers": table} if tables is None else tables, widgets
+    )
+
+
+def problems(tmp_path: Path, text: str, **kw: dict[str, pages.TableFn]) -> list[str]:
+    with pytest.raises(pages.SiteError) as err:
+        build(tmp_path, text, **kw)
+    return err.value.problems
+
+
+def test_a_good_page(tmp_path: Path) -> None:
+    out = build(tmp_path, GOOD)["demo.md"]
+    assert "### DEMO-1 · Two and two {#DEMO-1 .estro-ruling-heading}" in out
+    assert '[I-DEMO-1](demo.md#I-DEMO-1 "A reading")' in out
+    assert "§11.7 <small>(not yet published)</small>" in out
+    assert "§19.2 <small>(not yet published)</small>" in out  # no R19-2 ruling on this site
+    assert "| 1 |" in out and "[DEMO-1](demo.md#DEMO-1" in out
+    assert '!!! interpretation "Interpretation' in out and "    The text is silent" in out
+    assert '    <div class="w">prerendered</div>' in out  # inside the interpretation's box
+    index = build(tmp_path, GOOD)["rulings.md"]
+    assert "| [I-DEMO-1](demo.md#I-DEMO-1) | A reading | Interpretation |" in index
+
+
+def test_a_section_reference_links_when_its_ruling_exists(tmp_path: Path) -> None:
+    assert pages.section_ruling("19.2") == "R19-2"
+    assert pages.section_ruling("19.2.1") == "R19-2.1"
+
+
+def test_ruling_without_example(tmp_path: Path) -> None:
+    text = GOOD.replace("```pycon\n>>> 2 + 2\n4\n```\n", "")
+    assert any("DEMO-1 has no ```pycon example" in p for p in problems(tmp_path, text))
+
+
+def test_example_that_disagrees(tmp_path: Path) -> None:
+    text = GOOD.replace(">>> 2 + 2\n4", ">>> 2 + 2\n5")
+    assert any("the example of DEMO-1 disagrees with the engine" in p for p in problems(tmp_path, text))
+
+
+def test_title_differs_from_engine(tmp_path: Path) -> None:
+    text = GOOD.replace("### DEMO-1 Two and two", "### DEMO-1 Two plus two")
+    assert any("titled 'Two plus two' here but 'Two and two' in the engine" in p for p in problems(tmp_path, text))
+
+
+def test_ruling_missing_from_page(tmp_path: Path) -> None:
+    text = GOOD.split("### I-DEMO-1")[0].replace("[[I-DEMO-1]]", "")
+    assert any("the engine's ruling I-DEMO-1 (A reading) is not on the page" in p for p in problems(tmp_path, text))
+
+
+def test_id_used_twice(tmp_path: Path) -> None:
+    text = GOOD + "\n### DEMO-1 Two and two\n\n```pycon\n>>> 1\n1\n```\n"
+    assert any("ruling ID DEMO-1 is used twice" in p for p in problems(tmp_path, text))
+
+
+def test_ruling_not_in_engine(tmp_path: Path) -> None:
+    text = GOOD + "\n### DEMO-9 Made up\n\n```pycon\n>>> 1\n1\n```\n"
+    assert any("ruling DEMO-9 is not in the engine's sitegen-demo rulebook" in p for p in problems(tmp_path, text))
+
+
+def test_reference_that_does_not_resolve(tmp_path: Path) -> None:
+    text = GOOD.replace("[[I-DEMO-1]]", "[[DEMO-7]]")
+    assert any("[[DEMO-7]] does not name a ruling" in p for p in problems(tmp_path, text))
+
+
+def test_table_that_disagrees_with_engine(tmp_path: Path) -> None:
+    def broken() -> pages.Table:
+        raise ValueError("the engine forbids X + Y, the data allows it")
+
+    found = problems(tmp_path, GOOD, tables={"demo.numbers": broken})
+    assert any("table demo.numbers disagrees with the engine: the engine forbids X + Y" in p for p in found)
+
+
+def test_unknown_table_and_widget(tmp_path: Path) -> None:
+    text = GOOD.replace("demo.numbers", "demo.nope").replace("demo-widget", "demo-nope")
+    found = problems(tmp_path, text)
+    assert any("unknown table 'demo.nope'" in p for p in found)
+    assert any("unknown widget 'demo-nope'" in p for p in found)
+
+
+def test_the_real_site_generates() -> None:
+    out = registry.generate(download_bytes=1)
+    assert set(out) >= {"protocol-07.md", "rulings.md"}
+    for source in registry.SOURCES:
+        for ruling in source.rulebook:
+            assert f"{{#{ruling.id} " in out[f"{source.name}.md"]
+
+
+def test_p07_tables_catch_a_disagreement(monkeypatch: pytest.MonkeyPatch) -> None:
+    """If the data said a pair were incompatible but the engine allowed it, the table fails."""
+    from estro_rules import protocol07, protocol07_view
+
+    fake = (
+        *protocol07.INCOMPATIBLE_PAIRS,
+        protocol07.IncompatiblePair("Inferno 2vs2", "Zona di Conquista", "x", (), "P07-3"),
+    )
+    monkeypatch.setattr(protocol07_view, "INCOMPATIBLE_PAIRS", fake)
+    with pytest.raises(ValueError, match="does not forbid Inferno 2vs2 \\+ Zona di Conquista"):
+        protocol07_view.pairs_table()
+    with pytest.raises(ValueError, match="Inferno 2vs2 \\+ Zona di Conquista: the engine says allowed=True"):
+        protocol07_view.matrix_table()
