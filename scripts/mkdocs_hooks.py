@@ -19,8 +19,8 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from scripts.sitegen import assets, registry
-from scripts.sitegen.pages import SiteError
+from scripts.sitegen import assets, registry  # noqa: E402 (needs the path above)
+from scripts.sitegen.pages import SiteError  # noqa: E402
 
 _state: dict[str, Any] = {}
 
