@@ -16,11 +16,12 @@ a short message, never as a traceback on the page.
 from __future__ import annotations
 
 import json
+import time
 import traceback
 from typing import Any
 
 from . import scenarios
-from .errors import EstroError
+from .errors import EstroError, ScenarioError
 
 
 def respond(data: object, *, base: str = "") -> dict[str, Any]:
@@ -45,3 +46,82 @@ def handle(text: str, base: str = "") -> str:
     except EstroError as err:
         return json.dumps({"ok": False, "error": str(err)})
     return json.dumps(respond(data, base=base))
+
+
+class WebSimulation:
+    """Many battles run in time slices, so the worker can report progress and hear "cancel".
+
+    The worker calls :meth:`first`, then :meth:`advance` until the reply says
+    ``done``; between calls it yields to its event loop. Each reply has the
+    estimate so far as JSON and HTML, with ``completed`` and ``total``.
+    """
+
+    #: Seconds of work per slice: short enough for a lively progress bar.
+    SLICE_SECONDS = 0.1
+
+    def __init__(self, scenario: Any, kind: Any, base: str) -> None:
+        self._simulation = scenario.simulation()
+        self._kind = kind
+        self._base = base
+        self._per_slice = 50
+        self._estimate = self._simulation.estimate
+
+    def _reply(self) -> str:
+        estimate = self._estimate
+        return json.dumps(
+            {
+                "ok": True,
+                "result": estimate.to_json(),
+                "html": self._kind.html(estimate, base=self._base),
+                "completed": estimate.played,
+                "total": self._simulation.battles,
+                "done": self._simulation.done,
+            }
+        )
+
+    def first(self) -> str:
+        """A first small batch, for a first estimate on screen at once."""
+        return self.advance()
+
+    def advance(self) -> str:
+        began = time.perf_counter()
+        self._estimate = self._simulation.advance(self._per_slice)
+        spent = time.perf_counter() - began
+        if spent > 0:  # aim the next slice at SLICE_SECONDS
+            rate = self._per_slice / spent
+            self._per_slice = max(10, min(20_000, int(rate * self.SLICE_SECONDS)))
+        return self._reply()
+
+    def current(self) -> str:
+        return self._reply()
+
+    def destroy(self) -> None:
+        """Nothing to free; present so the worker can call it on every simulation."""
+
+
+class FailedSimulation:
+    """What :func:`simulation_start` gives for a scenario it cannot run: the error, once."""
+
+    def __init__(self, error: str) -> None:
+        self._reply = json.dumps({"ok": False, "error": error})
+
+    def first(self) -> str:
+        return self._reply
+
+    advance = current = first
+
+    def destroy(self) -> None:
+        pass
+
+
+def simulation_start(text: str, base: str = "") -> WebSimulation | FailedSimulation:
+    """Start a simulation scenario (one whose checked form has ``simulation()``)."""
+    try:
+        data = scenarios.parse(text)
+        kind = scenarios.kind_of(data)
+        scenario = scenarios.load(data)
+        if not hasattr(scenario, "simulation"):
+            raise ScenarioError("kind", "a scenario kind that simulates many battles", got=kind.name)
+        return WebSimulation(scenario, kind, base)
+    except EstroError as err:
+        return FailedSimulation(str(err))

@@ -201,3 +201,56 @@ P07_WIDGETS = (
         note="set the conditions of one destruction and see the effects in the canonical order.",
     ),
 )
+
+
+def _example(relative: str) -> dict[str, Any]:
+    """An example scenario as a widget default (without its ``expect``)."""
+    data: dict[str, Any] = json.loads((ROOT / "examples" / relative).read_text(encoding="utf-8"))
+    data.pop("expect", None)
+    return data
+
+
+def _estimate_default() -> dict[str, Any]:
+    matchup = _example("battaglia/reference-matchup.json")
+    return {
+        "kind": "battaglia.estimate",
+        "title": "The reference matchup, 10,000 battles",
+        "left": matchup["left"],
+        "right": matchup["right"],
+        "battles": 10_000,
+        "seed": 1,
+    }
+
+
+BATTAGLIA_WIDGETS = (
+    WidgetSpec(
+        "battle-viewer",
+        "Battle viewer",
+        _example("battaglia/reference-matchup.json"),
+        [Control("int", "seed", "Seed", minimum=0)],
+        examples="battaglia/*.json",
+        note="pick or edit two teams and a seed, run, and step through the battle roll by roll.",
+    ),
+    WidgetSpec(
+        "win-probability",
+        "Win probability",
+        _estimate_default(),
+        [
+            Control("int", "battles", "Battles", minimum=1, maximum=100_000),
+            Control("int", "seed", "Seed", minimum=0),
+        ],
+        examples="battaglia/*.json",
+        mode="simulate",
+        note="run many seeded battles in your browser; the estimate updates as they run.",
+    ),
+)
+
+R19_WIDGETS = (
+    WidgetSpec(
+        "r19-sandbox",
+        "Resolution sandbox",
+        _example("r19/sabotage-breaks-location.json"),
+        examples="r19/*.json",
+        note="pick or edit a board and its actions, then step through them: board, event log, trigger queue.",
+    ),
+)
