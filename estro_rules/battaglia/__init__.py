@@ -1,0 +1,125 @@
+"""Battaglia: the dice battles of cryptids.
+
+Two teams and a seed in, one battle out (I-BAT-12); every event of the trace
+carries the rulings that decided it.
+
+>>> from estro_rules.battaglia import battle, team
+>>> left = team([{"name": "Nessie", "threat": 3, "health": 5,
+...               "abilities": [{"when": "every_roll", "effect": {"damage": 2}}]}])
+>>> right = team([{"name": "Kappa", "threat": 2, "health": 4}])
+>>> result = battle(left, right, seed=1)
+>>> result.winner.value, result.reason.value, result.rolls, result.health
+('left', 'side_empty', 2, (5, 0))
+"""
+
+from __future__ import annotations
+
+from ..kinds import ScenarioKind
+from .engine import (
+    REASON_TEXT,
+    BattleResult,
+    EndReason,
+    Event,
+    Matchup,
+    RollRecord,
+    Winner,
+    battle,
+    battle_seed,
+)
+from .rules import (
+    REACTION_CAP,
+    ROLL_LIMIT,
+    RULEBOOK,
+    SUDDEN_DEATH_FROM,
+    TURN_STEPS,
+    TurnStep,
+    cite,
+    sudden_death_bonus,
+)
+from .samples import REFERENCE_LEFT, REFERENCE_MATCHUP, REFERENCE_RIGHT
+from .scenario import BattleScenario, EstimateScenario, load_battle, load_estimate
+from .simulate import Estimate, Rate, Simulation, estimate, wilson
+from .tables import SITE_TABLES
+from .view import battle_html, battle_text, estimate_html, estimate_text
+from .vocab import (
+    CONDITIONS,
+    EFFECTS,
+    REACTIONS,
+    TARGETS,
+    Ability,
+    Condition,
+    Cryptid,
+    Team,
+    ability,
+    cryptid,
+    dice_list,
+    team,
+)
+
+KINDS: tuple[ScenarioKind, ...] = (
+    ScenarioKind(
+        "battaglia.battle",
+        "Battaglia: one battle between two teams, roll by roll, with every ruling",
+        load_battle,
+        battle_html,
+        battle_text,
+    ),
+    ScenarioKind(
+        "battaglia.estimate",
+        "Battaglia: how often each team wins over many seeded battles",
+        load_estimate,
+        estimate_html,
+        estimate_text,
+    ),
+)
+"""The Battaglia scenario kinds."""
+
+__all__ = [
+    "CONDITIONS",
+    "EFFECTS",
+    "KINDS",
+    "REACTIONS",
+    "REACTION_CAP",
+    "REASON_TEXT",
+    "REFERENCE_LEFT",
+    "REFERENCE_MATCHUP",
+    "REFERENCE_RIGHT",
+    "ROLL_LIMIT",
+    "RULEBOOK",
+    "SITE_TABLES",
+    "SUDDEN_DEATH_FROM",
+    "TARGETS",
+    "TURN_STEPS",
+    "Ability",
+    "BattleResult",
+    "BattleScenario",
+    "Condition",
+    "Cryptid",
+    "EndReason",
+    "Estimate",
+    "EstimateScenario",
+    "Event",
+    "Matchup",
+    "Rate",
+    "RollRecord",
+    "Simulation",
+    "Team",
+    "TurnStep",
+    "Winner",
+    "ability",
+    "battle",
+    "battle_html",
+    "battle_seed",
+    "battle_text",
+    "cite",
+    "cryptid",
+    "dice_list",
+    "estimate",
+    "estimate_html",
+    "estimate_text",
+    "load_battle",
+    "load_estimate",
+    "sudden_death_bonus",
+    "team",
+    "wilson",
+]

@@ -1,0 +1,57 @@
+"""The Battaglia benchmark: battles per second on the reference matchup.
+
+Only the standard library and the engine, so the same function runs in CPython
+and inside Pyodide.
+
+>>> result = battles_per_second(0.05)
+>>> sorted(result)
+['battles', 'battles_per_second', 'seconds', 'trace_battles', 'trace_battles_per_second', 'trace_seconds']
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from .engine import Matchup, _run, battle, battle_seed
+from .samples import REFERENCE_LEFT, REFERENCE_RIGHT
+
+
+def battles_per_second(seconds: float = 2.0) -> dict[str, float]:
+    """Run the reference matchup for about ``seconds`` without a trace, then as long with one.
+
+    Returns the battles played, the time taken and the rate, for each mode.
+    """
+    m = Matchup(REFERENCE_LEFT, REFERENCE_RIGHT)
+    rng = random.Random()
+    clock = time.perf_counter
+    played = 0
+    start = clock()
+    deadline = start + seconds
+    while True:
+        for _ in range(100):
+            rng.seed(battle_seed(0, played))
+            _run(m, rng, (), False)
+            played += 1
+        now = clock()
+        if now >= deadline:
+            break
+    elapsed = now - start
+    traced = 0
+    start = clock()
+    deadline = start + seconds
+    while True:
+        battle(REFERENCE_LEFT, REFERENCE_RIGHT, seed=battle_seed(0, traced), trace=True, matchup=m)
+        traced += 1
+        now = clock()
+        if now >= deadline:
+            break
+    trace_elapsed = now - start
+    return {
+        "battles": float(played),
+        "seconds": elapsed,
+        "battles_per_second": played / elapsed,
+        "trace_battles": float(traced),
+        "trace_seconds": trace_elapsed,
+        "trace_battles_per_second": traced / trace_elapsed,
+    }

@@ -1,0 +1,86 @@
+"""The ``battle`` subcommand: ``python -m estro_rules battle FILE [--seed N] [--simulate N] [--text]``.
+
+FILE is a ``battaglia.battle`` or ``battaglia.estimate`` scenario (or any
+object with ``left`` and ``right`` teams). Without ``--simulate`` it plays one
+battle and prints it with its trace; with ``--simulate N`` it plays N seeded
+battles, shows a progress bar on standard error and prints the estimate.
+Output is JSON, or readable text with ``--text``. Bad input raises
+:class:`~estro_rules.errors.ScenarioError`, which the main command turns into
+``error: FILE: <message>`` and exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, TextIO
+
+from ..errors import ScenarioError
+from ..fields import Fields, choose
+from .scenario import MAX_SCENARIO_BATTLES, BattleScenario, EstimateScenario, load_battle, load_estimate
+from .simulate import Estimate, Simulation
+from .view import battle_text, estimate_text
+
+_KIND_NAMES = ("battaglia.battle", "battaglia.estimate")
+_COMMON = ("title", "description", "expect")
+
+
+def add_subcommand(subparsers: Any) -> None:
+    """Add ``battle`` to the main command's subparsers."""
+    p = subparsers.add_parser(
+        "battle",
+        help="play a Battaglia battle (or estimate win rates) from a team file",
+        description="Play one Battaglia battle with its trace, or estimate win rates with --simulate N.",
+    )
+    p.add_argument("file", metavar="FILE", help="a battaglia.battle or battaglia.estimate scenario, or - for stdin")
+    p.add_argument("--seed", type=int, default=None, help="seed (overrides the file's)")
+    p.add_argument("--simulate", type=int, default=None, metavar="N", help="estimate win rates over N battles")
+    p.add_argument("--text", action="store_true", help="print readable text instead of JSON")
+    p.set_defaults(handler=cmd_battle)
+
+
+def load_file(data: object) -> BattleScenario | EstimateScenario:
+    """Read a battle or estimate scenario; ``kind`` may be left out (a battle)."""
+    f = Fields(data, "")
+    kind = choose(f.string("kind", default="battaglia.battle"), "kind", _KIND_NAMES, "Battaglia scenario kind")
+    for name in _COMMON:
+        f.raw(name, default=None)
+    scenario: BattleScenario | EstimateScenario = load_battle(f) if kind == _KIND_NAMES[0] else load_estimate(f)
+    f.done()
+    return scenario
+
+
+def cmd_battle(args: argparse.Namespace, out: TextIO, stdin: TextIO, err: TextIO | None = None) -> int:
+    from ..cli import read_scenario  # the main command module imports this one
+
+    err = err if err is not None else sys.stderr
+    scenario = load_file(read_scenario(args.file, stdin))
+    seed = scenario.seed if args.seed is None else args.seed
+    if seed < 0:
+        raise ScenarioError("--seed", "a whole number of at least 0", got=seed)
+    battles = args.simulate if args.simulate is not None else getattr(scenario, "battles", None)
+    if battles is not None:
+        if not 1 <= battles <= MAX_SCENARIO_BATTLES:
+            raise ScenarioError("--simulate", f"a whole number from 1 to {MAX_SCENARIO_BATTLES}", got=battles)
+        est = run_with_progress(Simulation(scenario.left, scenario.right, battles=battles, seed=seed), err)
+        print(estimate_text(est) if args.text else json.dumps(est.to_json(), indent=2), file=out)
+        return 0
+    assert isinstance(scenario, BattleScenario)
+    result = BattleScenario(scenario.left, scenario.right, seed, scenario.dice, True).run()
+    print(battle_text(result) if args.text else json.dumps(result.to_json(), indent=2, ensure_ascii=False), file=out)
+    return 0
+
+
+def run_with_progress(sim: Simulation, err: TextIO, width: int = 30) -> Estimate:
+    """Advance ``sim`` in chunks, drawing a progress bar on ``err``."""
+    chunk = max(1, min(2000, sim.battles // 50))
+    est = sim.estimate
+    while not sim.done:
+        est = sim.advance(chunk)
+        filled = width * est.played // est.battles
+        rates = "  ".join(f"{k} {100 * est.rate(k).rate:.1f}%" for k in ("left", "draw", "right"))
+        err.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {est.played}/{est.battles}  {rates}")
+        err.flush()
+    err.write("\n")
+    return est

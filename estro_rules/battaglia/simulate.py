@@ -1,0 +1,177 @@
+"""Win probability: many seeded battles, with partial results as they come.
+
+Battle ``i`` of an estimate with seed ``S`` uses the seed ``S * 2**32 + i``
+(:func:`~estro_rules.battaglia.engine.battle_seed`), so any single battle of an
+estimate can be replayed, with its trace, in the battle viewer.
+
+>>> from estro_rules.battaglia.samples import REFERENCE_LEFT, REFERENCE_RIGHT
+>>> sim = Simulation(REFERENCE_LEFT, REFERENCE_RIGHT, battles=300, seed=1)
+>>> first = sim.advance(100)
+>>> first.played, first.complete, sim.done
+(100, False, False)
+>>> final = sim.advance(1000)
+>>> final.played, final.complete, final.left_wins + final.draws + final.right_wins
+(300, True, 300)
+>>> final == list(estimate(REFERENCE_LEFT, REFERENCE_RIGHT, battles=300, seed=1))[-1]
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import ScenarioError
+from .engine import Matchup, _run, battle_seed
+from .vocab import Team
+
+#: The normal quantile for a 95% interval.
+Z95 = 1.959963984540054
+
+#: The most battles one estimate may run.
+MAX_BATTLES = 1_000_000
+
+
+def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a rate (95% by default).
+
+    >>> [round(x, 4) for x in wilson(50, 100)]
+    [0.4038, 0.5962]
+    >>> wilson(0, 0)
+    (0.0, 1.0)
+    """
+    if trials <= 0:
+        return 0.0, 1.0
+    p = successes / trials
+    z2 = z * z
+    denom = 1 + z2 / trials
+    centre = (p + z2 / (2 * trials)) / denom
+    half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass(frozen=True)
+class Rate:
+    """One outcome's rate with its 95% Wilson interval."""
+
+    count: int
+    """How many battles ended this way."""
+
+    rate: float
+    """``count / played``."""
+
+    low: float
+    """Lower end of the 95% interval."""
+
+    high: float
+    """Upper end of the 95% interval."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "count": self.count,
+            "rate": round(self.rate, 4),
+            "low": round(self.low, 4),
+            "high": round(self.high, 4),
+        }
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """How often each side wins, so far."""
+
+    battles: int
+    """How many battles the estimate will run in all."""
+
+    played: int
+    """How many have been played so far."""
+
+    seed: int
+    """The master seed."""
+
+    left_wins: int
+    """Battles the left side won."""
+
+    draws: int
+    """Battles drawn (BAT-10: a draw is not a win)."""
+
+    right_wins: int
+    """Battles the right side won."""
+
+    @property
+    def complete(self) -> bool:
+        """Whether every battle has been played."""
+        return self.played >= self.battles
+
+    def rate(self, outcome: str) -> Rate:
+        """The rate of ``"left"``, ``"draw"`` or ``"right"`` with its interval."""
+        count = {"left": self.left_wins, "draw": self.draws, "right": self.right_wins}[outcome]
+        low, high = wilson(count, self.played)
+        return Rate(count, count / self.played if self.played else 0.0, low, high)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": "battaglia.estimate",
+            "battles": self.battles,
+            "played": self.played,
+            "complete": self.complete,
+            "seed": self.seed,
+            "left_wins": self.left_wins,
+            "draws": self.draws,
+            "right_wins": self.right_wins,
+            "rates": {k: self.rate(k).to_json() for k in ("left", "draw", "right")},
+            "confidence": 0.95,
+        }
+
+
+class Simulation:
+    """A resumable estimate, for a browser worker: call :meth:`advance` until :attr:`done`."""
+
+    def __init__(self, left: Team, right: Team, *, battles: int, seed: int = 0) -> None:
+        if isinstance(battles, bool) or not isinstance(battles, int) or not 1 <= battles <= MAX_BATTLES:
+            raise ScenarioError("battles", f"a whole number from 1 to {MAX_BATTLES}", got=battles)
+        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+            raise ScenarioError("seed", "a whole number of at least 0", got=seed)
+        self.left = left
+        self.right = right
+        self.battles = battles
+        self.seed = seed
+        self._matchup = Matchup(left, right)
+        self._rng = random.Random()
+        self._counts = [0, 0, 0]
+        self._played = 0
+
+    @property
+    def done(self) -> bool:
+        """Whether every battle has been played."""
+        return self._played >= self.battles
+
+    @property
+    def estimate(self) -> Estimate:
+        """The estimate so far."""
+        left, right, draws = self._counts
+        return Estimate(self.battles, self._played, self.seed, left, draws, right)
+
+    def advance(self, count: int) -> Estimate:
+        """Play up to ``count`` more battles and return the estimate so far."""
+        stop = min(self.battles, self._played + max(0, count))
+        m = self._matchup
+        rng = self._rng
+        reseed = rng.seed
+        counts = self._counts
+        master = self.seed
+        for i in range(self._played, stop):
+            reseed(battle_seed(master, i))
+            counts[_run(m, rng, (), False)[0]] += 1
+        self._played = stop
+        return self.estimate
+
+
+def estimate(left: Team, right: Team, *, battles: int, seed: int = 0, chunk: int = 0) -> Iterator[Estimate]:
+    """Yield the estimate after every ``chunk`` battles (about 50 updates by default), the last one complete."""
+    sim = Simulation(left, right, battles=battles, seed=seed)
+    step = chunk if chunk > 0 else max(1, battles // 50)
+    while not sim.done:
+        yield sim.advance(step)

@@ -1,0 +1,64 @@
+"""Tables for the Battaglia page, generated from the engine's own data.
+
+>>> header, rows = SITE_TABLES["battaglia.turn-steps"]()
+>>> header[0], [r[0] for r in rows]
+('#', ['1', '2', '3', '4', '5', '6'])
+>>> sorted({row[0] for row in SITE_TABLES["battaglia.abilities"]()[1]})
+['condition', 'effect', 'reaction', 'target']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .rules import (
+    DICE,
+    FACES,
+    MAX_ABILITIES,
+    MAX_CRYPTIDS,
+    REACTION_CAP,
+    ROLL_LIMIT,
+    SUDDEN_DEATH_FROM,
+    TURN_STEPS,
+)
+from .vocab import CONDITIONS, EFFECTS, REACTIONS, TARGETS
+
+Table = tuple[list[str], list[list[str]]]
+
+
+def _refs(rulings: tuple[str, ...]) -> str:
+    return ", ".join(f"[[{r}]]" for r in rulings)
+
+
+def abilities_table() -> Table:
+    """Every word of the ability vocabulary."""
+    rows = [
+        [w.part, w.name, w.form, w.meaning, _refs(w.rulings)] for w in (*CONDITIONS, *REACTIONS, *EFFECTS, *TARGETS)
+    ]
+    return ["Part", "Word", "JSON", "Meaning", "Rulings"], rows
+
+
+def turn_steps_table() -> Table:
+    """The six steps of a turn, from the engine's ordered list."""
+    rows = [[str(s.number), s.name, s.italian, s.what, _refs(s.rulings)] for s in TURN_STEPS]
+    return ["#", "Step", "Italian", "What happens", "Rulings"], rows
+
+
+def limits_table() -> Table:
+    """The numbers of the rule text and the engine's own limits."""
+    return ["Number", "Value", "Source"], [
+        ["Dice per roll", f"{DICE} dice with {FACES} faces", "[[BAT-6.1]]"],
+        ["Sudden death starts at roll", str(SUDDEN_DEATH_FROM), "[[BAT-11]], [[I-BAT-2]]"],
+        ["Last roll", str(ROLL_LIMIT), "[[BAT-9]], [[I-BAT-8]]"],
+        ["Reaction activations per turn", str(REACTION_CAP), "[[I-BAT-10]] (engine choice)"],
+        ["Cryptids per team", f"1 to {MAX_CRYPTIDS}", "engine limit (the text sets none)"],
+        ["Abilities per cryptid", f"0 to {MAX_ABILITIES}", "engine limit (the text sets none)"],
+    ]
+
+
+SITE_TABLES: dict[str, Callable[[], Table]] = {
+    "battaglia.abilities": abilities_table,
+    "battaglia.turn-steps": turn_steps_table,
+    "battaglia.limits": limits_table,
+}
+"""Every generated table of the Battaglia page, by name."""

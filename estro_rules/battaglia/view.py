@@ -1,0 +1,280 @@
+"""How battles and estimates read: HTML for the site (and Pyodide), text for the command line.
+
+>>> from estro_rules.battaglia.samples import REFERENCE_LEFT, REFERENCE_RIGHT
+>>> from estro_rules.battaglia.engine import battle
+>>> page = battle_html(battle(REFERENCE_LEFT, REFERENCE_RIGHT, seed=3), base="../")
+>>> page.count('class="estro-step-panel"') >= 2, "<svg" in page
+(True, True)
+"""
+
+from __future__ import annotations
+
+from ..html import esc, ruling_links, tag
+from .engine import REASON_TEXT, BattleResult, RollRecord, Winner
+from .simulate import Estimate
+from .vocab import Team
+
+
+def _side_name(team: Team, side: str) -> str:
+    return f"{side.capitalize()} side, {team.name}," if team.name else side.capitalize()
+
+
+def _verdict(result: BattleResult) -> str:
+    if result.winner is Winner.DRAW:
+        return "Draw"
+    team = result.left if result.winner is Winner.LEFT else result.right
+    return f"{_side_name(team, result.winner.value)} wins"
+
+
+def _stakes(result: BattleResult) -> str:
+    parts = []
+    for side in ("left", "right"):
+        life = "loses a life" if result.costs_life(side) else "loses no life"
+        win = "counts a win" if result.counts_as_win(side) else "no win"
+        parts.append(f"{side}: {life}, {win}")
+    return "; ".join(parts)
+
+
+def battle_html(result: BattleResult, *, base: str) -> str:
+    """A summary, a chart of each side's health per roll, and a roll-by-roll stepper."""
+    left, right = result.health
+    summary = tag(
+        "div",
+        tag(
+            "p",
+            tag("strong", esc(_verdict(result)))
+            + " after "
+            + esc(result.rolls)
+            + " roll"
+            + ("s" if result.rolls != 1 else "")
+            + f" ({esc(result.turns)} turns): "
+            + esc(REASON_TEXT[result.reason])
+            + ". "
+            + ruling_links(result.rulings, base=base),
+            class_="estro-verdict",
+        )
+        + tag(
+            "p",
+            f"Remaining health: left {esc(left)} of {esc(result.left.health)}, right {esc(right)} of "
+            f"{esc(result.right.health)}. " + esc(_stakes(result)) + ".",
+        )
+        + (
+            tag("p", "Limits that applied: " + esc(", ".join(result.limits)) + ".", class_="estro-limits")
+            if result.limits
+            else ""
+        )
+        + tag(
+            "p",
+            f"Seed {esc(result.seed)}"
+            + (f"; the first {len(result.forced_dice)} rolls forced" if result.forced_dice else "")
+            + ".",
+            class_="estro-seed",
+        ),
+        class_="estro-battle-summary",
+    )
+    if not result.trace:
+        return summary + tag("p", "This battle ran without a trace.", class_="estro-note")
+    return summary + _chart(result) + _stepper(result, base)
+
+
+def _health_table(result: BattleResult, health: tuple[int, ...], restarted: bool) -> str:
+    nl = len(result.left.cryptids)
+    tables = []
+    for side, team, offset in (("left", result.left, 0), ("right", result.right, nl)):
+        rows = []
+        for j, c in enumerate(team.cryptids):
+            h = health[offset + j]
+            state = "" if h else (" (down)" if restarted else " (dead)")
+            rows.append(
+                tag(
+                    "tr",
+                    tag("th", esc(c.name), scope="row")
+                    + tag("td", esc(c.threat))
+                    + tag(
+                        "td",
+                        tag("meter", esc(f"{h}/{c.health}"), min=0, max=c.health, value=h)
+                        + " "
+                        + tag("span", esc(f"{h}/{c.health}{state}"), class_="estro-hp"),
+                    ),
+                )
+            )
+        head = tag(
+            "tr",
+            tag("th", "Cryptid", scope="col") + tag("th", "Threat", scope="col") + tag("th", "Health", scope="col"),
+        )
+        caption = tag("caption", esc(f"{side.capitalize()}: {team.name}" if team.name else side.capitalize()))
+        tables.append(
+            tag("table", caption + tag("thead", head) + tag("tbody", "".join(rows)), class_=f"estro-team estro-{side}")
+        )
+    return tag("div", "".join(tables), class_="estro-teams")
+
+
+def _panel_events(record: RollRecord, base: str) -> str:
+    items = []
+    for e in record.events:
+        cls = f"estro-event estro-{e.kind}" + (" estro-reaction-chain" if e.depth else "")
+        indent = "↳ " * e.depth
+        items.append(
+            tag(
+                "li",
+                tag("span", f"step {e.step}" if e.step else "end", class_="estro-step-no")
+                + " "
+                + esc(indent + e.text)
+                + " "
+                + ruling_links(e.rulings, base=base),
+                class_=cls,
+                data_depth=e.depth,
+            )
+        )
+    return tag("ol", "".join(items), class_="estro-events")
+
+
+def _stepper(result: BattleResult, base: str) -> str:
+    start = tuple(c.health for c in result.left.cryptids + result.right.cryptids)
+    panels = [
+        tag(
+            "section",
+            tag("h4", "Start")
+            + tag("p", "Both teams as set in the shop; the battle plays itself.")
+            + _health_table(result, start, False),
+            class_="estro-step-panel",
+            data_label="Start",
+        )
+    ]
+    for rec in result.trace:
+        bonus = f"; sudden death +{rec.bonus}" if rec.bonus else ""
+        title = (
+            f"Roll {rec.roll} (turn {rec.turn}): {rec.dice[0]} + {rec.dice[1]}, total checked {rec.total}"
+            f"{bonus}{' — rerolled' if rec.restarted else ''}"
+        )
+        panels.append(
+            tag(
+                "section",
+                tag("h4", esc(title)) + _panel_events(rec, base) + _health_table(result, rec.health, rec.restarted),
+                class_="estro-step-panel",
+                data_label=f"Roll {rec.roll}",
+            )
+        )
+    return tag("div", "".join(panels), class_="estro-stepper")
+
+
+def _chart(result: BattleResult) -> str:
+    """An inline SVG line chart of each side's total health after each roll."""
+    nl = len(result.left.cryptids)
+    start = tuple(c.health for c in result.left.cryptids + result.right.cryptids)
+    series = [start] + [r.health for r in result.trace]
+    lefts = [sum(h[:nl]) for h in series]
+    rights = [sum(h[nl:]) for h in series]
+    width, height, pad = 480, 200, 36
+    top = max(max(lefts), max(rights), 1)
+    steps = max(len(series) - 1, 1)
+
+    def x(i: int) -> float:
+        return pad + (width - 2 * pad) * i / steps
+
+    def y(v: int) -> float:
+        return height - pad - (height - 2 * pad) * v / top
+
+    def line(values: list[int], cls: str, dash: str) -> str:
+        pts = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(values))
+        return (
+            f'<polyline class="{cls}" fill="none" stroke="currentColor" stroke-width="2" '
+            f'stroke-dasharray="{dash}" points="{pts}"/>'
+        )
+
+    parts = [
+        (
+            f'<svg class="estro-health-chart" viewBox="0 0 {width} {height}" role="img" '
+            f'aria-label="Total health of each side after each roll">'
+        ),
+        "<title>Total health of each side after each roll</title>",
+        f'<line x1="{pad}" y1="{height - pad}" x2="{width - pad}" y2="{height - pad}" stroke="currentColor"/>',
+        f'<line x1="{pad}" y1="{pad}" x2="{pad}" y2="{height - pad}" stroke="currentColor"/>',
+        f'<text x="{width / 2:.0f}" y="{height - 6}" text-anchor="middle" font-size="12">roll</text>',
+        f'<text x="4" y="{pad - 8}" font-size="12">health</text>',
+        f'<text x="{pad - 4}" y="{y(top) + 4:.1f}" text-anchor="end" font-size="11">{top}</text>',
+        f'<text x="{pad - 4}" y="{height - pad + 4}" text-anchor="end" font-size="11">0</text>',
+        f'<text x="{x(steps):.1f}" y="{height - pad + 14}" text-anchor="middle" font-size="11">{steps}</text>',
+        line(lefts, "estro-line-left", "none"),
+        line(rights, "estro-line-right", "6 4"),
+        f'<text x="{x(steps) + 4:.1f}" y="{y(lefts[-1]) + 4:.1f}" font-size="11">L {lefts[-1]}</text>',
+        f'<text x="{x(steps) + 4:.1f}" y="{y(rights[-1]) + 14:.1f}" font-size="11">R {rights[-1]}</text>',
+        "</svg>",
+    ]
+    legend = tag(
+        "p",
+        "Solid line: left side (L); dashed line: right side (R). Start: left "
+        f"{lefts[0]}, right {rights[0]}; end: left {lefts[-1]}, right {rights[-1]}.",
+        class_="estro-legend",
+    )
+    return tag("figure", "".join(parts) + tag("figcaption", legend), class_="estro-chart")
+
+
+def battle_text(result: BattleResult) -> str:
+    """The outcome, then the trace roll by roll, with the rulings in brackets."""
+    left, right = result.health
+    lines = [
+        f"{_verdict(result)} after {result.rolls} roll{'s' if result.rolls != 1 else ''} ({result.turns} turn{'s' if result.turns != 1 else ''}): {REASON_TEXT[result.reason]}",
+        f"  health left: {left}/{result.left.health}, right: {right}/{result.right.health}",
+        f"  {_stakes(result)}",
+        f"  rulings: {', '.join(result.rulings)}",
+    ]
+    if result.limits:
+        lines.append(f"  limits applied: {', '.join(result.limits)}")
+    for rec in result.trace:
+        for e in rec.events:
+            indent = "  " * (e.depth + 1)
+            lines.append(f"{indent}[{e.step or 'end'}] {e.text} [{', '.join(e.rulings)}]")
+    return "\n".join(lines)
+
+
+_OUTCOME_LABELS = (("left", "Left side wins"), ("draw", "Draw"), ("right", "Right side wins"))
+
+
+def estimate_html(result: Estimate, *, base: str) -> str:
+    """Win, draw and loss rates with their 95% intervals, as text and bars."""
+    rows = []
+    for key, label in _OUTCOME_LABELS:
+        r = result.rate(key)
+        pct = f"{100 * r.rate:.1f}%"
+        ci = f"{100 * r.low:.1f}% – {100 * r.high:.1f}%"
+        bar = tag(
+            "div",
+            tag("div", "", class_="estro-rate-fill", style=f"width: {100 * r.rate:.1f}%")
+            + tag(
+                "div",
+                "",
+                class_="estro-rate-ci",
+                style=f"left: {100 * r.low:.1f}%; width: {100 * (r.high - r.low):.1f}%",
+            ),
+            class_="estro-rate-bar",
+            role="img",
+            aria_label=f"{label}: {pct}, 95% interval {ci}",
+        )
+        rows.append(
+            tag(
+                "tr",
+                tag("th", esc(label), scope="row")
+                + tag("td", esc(r.count))
+                + tag("td", esc(pct))
+                + tag("td", esc(ci))
+                + tag("td", bar),
+            )
+        )
+    head = tag("tr", "".join(tag("th", h, scope="col") for h in ("Outcome", "Battles", "Rate", "95% interval", "")))
+    status = "complete" if result.complete else "in progress"
+    intro = tag(
+        "p",
+        f"{esc(result.played)} of {esc(result.battles)} battles ({status}), seed {esc(result.seed)}. "
+        "A draw costs no lives and is not a win " + ruling_links(["BAT-10"], base=base) + ".",
+        class_="estro-verdict",
+    )
+    return intro + tag("table", tag("thead", head) + tag("tbody", "".join(rows)), class_="estro-estimate")
+
+
+def estimate_text(result: Estimate) -> str:
+    lines = [f"{result.played} of {result.battles} battles, seed {result.seed}:"]
+    for key, label in _OUTCOME_LABELS:
+        r = result.rate(key)
+        lines.append(f"  {label}: {r.count} ({100 * r.rate:.1f}%, 95% interval {100 * r.low:.1f}%–{100 * r.high:.1f}%)")
+    return "\n".join(lines)
