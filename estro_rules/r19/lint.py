@@ -1,0 +1,221 @@
+"""A card-design linter: the design consequences §19 states, checked over a card pool.
+
+A pool is ``{"cards": [card definitions]}`` in the same format as a scenario's ``cards``.
+Findings are the product, not errors: a pool that parses always gives a (possibly empty) list.
+
+>>> pool = {"cards": [{"id": "GU-9", "name": "Glass Wall",
+...     "faces": {"Unlabelled": {"type": "Ground Unit", "values": {"DEF": 0}}}}]}
+>>> [(f.card, f.ruling) for f in lint(pool)]
+[('GU-9', 'R19-8.6')]
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from html import escape
+from typing import Any
+
+from ..errors import ScenarioError
+from ..fields import Fields
+from .cards import CLASSES, UNLABELLED, Action, CardDef, load_card
+from .rulebook import cite
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One design problem on one card."""
+
+    card: str
+    """The card number."""
+
+    name: str
+    """The card's name."""
+
+    rule: str
+    """The lint rule that found it (a name in :data:`LINT_RULES`)."""
+
+    ruling: str
+    """The §19 ruling behind it."""
+
+    message: str
+    """What is wrong and why."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"card": self.card, "name": self.name, "rule": self.rule, "ruling": self.ruling, "message": self.message}
+
+
+def _effects(card: CardDef) -> Iterator[tuple[str, Action]]:
+    for ability in card.every_ability():
+        for effect in ability.effects:
+            yield ability.name, effect
+
+
+def _printed_zero(card: CardDef, pool: list[CardDef]) -> Iterator[Finding]:
+    for key, face in card.faces.items():
+        for name in ("DEF", "Rank"):
+            if face.value(name) == 0:
+                yield Finding(
+                    card.id,
+                    card.name,
+                    "printed_zero_def_or_rank",
+                    cite("R19-8.6"),
+                    f"{'Its' if key == UNLABELLED else f'The {key}'} face prints {name} 0: at 0 or less a card is destroyed or broken the moment it "
+                    f"enters, so {name} should never be printed at 0 (§19.7, §19.8).",
+                )
+
+
+def _faces_of(pool: list[CardDef], cls: str) -> list[tuple[CardDef, str]]:
+    return [(c, k) for c in pool for k, f in c.faces.items() if CLASSES[cls](f)]
+
+
+def _dead_bonus(card: CardDef, pool: list[CardDef]) -> Iterator[Finding]:
+    for ability, effect in _effects(card):
+        if effect.do != "bonus" or effect.target is None or effect.value is None:
+            continue
+        value = effect.value
+        if effect.target.cards == ("self",):
+            missing = [k for k, f in card.faces.items() if f.value(value) is None]
+            if missing:
+                yield Finding(
+                    card.id,
+                    card.name,
+                    "bonus_to_unprinted_value",
+                    cite("R19-6.1"),
+                    f"{ability}: +{effect.amount} {value} to itself, but its {', '.join(missing)} face"
+                    f"{'s do' if len(missing) > 1 else ' does'} not print {value}: the bonus does nothing there "
+                    "(use granting language to give the value).",
+                )
+            continue
+        if not effect.target.classes:
+            continue
+        members = [m for cls in effect.target.classes for m in _faces_of(pool, cls)]
+        dead = sorted({c.id for c, k in members if c.faces[k].value(value) is None})
+        live = sorted({c.id for c, k in members if c.faces[k].value(value) is not None})
+        named = " and ".join(effect.target.classes)
+        if dead and live:
+            yield Finding(
+                card.id,
+                card.name,
+                "partly_dead_bonus",
+                cite("R19-6.3"),
+                f"{ability}: “+{effect.amount} {value}” names {named}, but some of them print no {value} "
+                f"({', '.join(dead)}): it is dead text on those. Name a class that prints {value}, print a {value} "
+                "value on them, or keep it as a deliberate choice.",
+            )
+        elif dead:
+            yield Finding(
+                card.id,
+                card.name,
+                "dead_bonus",
+                cite("R19-6.3"),
+                f"{ability}: “+{effect.amount} {value}” names {named}, and none of them in the pool prints "
+                f"{value} ({', '.join(dead)}): the bonus does nothing at all.",
+            )
+
+
+def _fall_outside_routes(card: CardDef, pool: list[CardDef]) -> Iterator[Finding]:
+    is_storyline = next(iter(card.faces.values())).type == "Storyline"
+    is_character = next(iter(card.faces.values())).type == "Character"
+    for ability, effect in _effects(card):
+        if effect.target is None:
+            continue
+        t = effect.target
+        may_hit_character = (
+            any(cls in ("Character", "Unit") for cls in t.classes)
+            or (t.cards == ("self",) and is_character)
+            or any(c != "self" and any(p.id == c and _is_character(p) for p in pool) for c in t.cards)
+        )
+        if not may_hit_character:
+            continue
+        if effect.do == "flip" and effect.to == "Fallen" and not is_storyline:
+            yield Finding(
+                card.id,
+                card.name,
+                "fall_outside_the_four_routes",
+                cite("R19-2.3"),
+                f"{ability}: flips a Character to its Fallen face, which is none of the four routes of §7.7 "
+                "(a Storyline's text, Morality Penalties to 0 CP, its Bound Storyline leaving play, its own "
+                "Twist): on a Character it does nothing.",
+            )
+        if effect.do == "twist" and t.cards != ("self",):
+            yield Finding(
+                card.id,
+                card.name,
+                "fall_outside_the_four_routes",
+                cite("R19-2.3"),
+                f"{ability}: makes another Character Twist, but only a Character's own Twist is a route to Fallen: "
+                "it does nothing.",
+            )
+
+
+def _is_character(card: CardDef) -> bool:
+    return next(iter(card.faces.values())).type == "Character"
+
+
+LINT_RULES: tuple[tuple[str, Callable[[CardDef, list[CardDef]], Iterator[Finding]]], ...] = (
+    ("printed_zero_def_or_rank", _printed_zero),
+    ("dead_or_partly_dead_bonus", _dead_bonus),
+    ("fall_outside_the_four_routes", _fall_outside_routes),
+)
+"""The lint rules, in the order they run on each card."""
+
+
+def load_pool(pool_json: object) -> list[CardDef]:
+    """Read a card pool (parsed JSON, or JSON text)."""
+    data = pool_json
+    if isinstance(pool_json, str):
+        try:
+            data = json.loads(pool_json)
+        except json.JSONDecodeError as err:
+            raise ScenarioError("pool", "valid JSON", got=f"line {err.lineno}, column {err.colno}: {err.msg}") from None
+    f = Fields(data, "")
+    f.raw("title", default=None)
+    f.raw("description", default=None)
+    f.raw("expect", default=None)
+    cards: list[CardDef] = []
+    for path, item in f.items("cards", min_items=1):
+        card = load_card(Fields(item, path))
+        if any(c.id == card.id for c in cards):
+            raise ScenarioError(path + ".id", "a card number not defined twice", got=card.id)
+        cards.append(card)
+    f.done()
+    return cards
+
+
+def lint(pool_json: object) -> list[Finding]:
+    """Every finding over a pool, card by card in pool order, rule by rule in :data:`LINT_RULES` order."""
+    pool = load_pool(pool_json)
+    return [finding for card in pool for _name, rule in LINT_RULES for finding in rule(card, pool)]
+
+
+def report_markdown(findings: list[Finding]) -> str:
+    """The findings as a Markdown table (``[[ID]]`` links the ruling on the site).
+
+    >>> print(report_markdown([]))
+    No findings: every card in the pool follows the design consequences of §19.
+    """
+    if not findings:
+        return "No findings: every card in the pool follows the design consequences of §19."
+    lines = [
+        f"{len(findings)} finding{'s' if len(findings) != 1 else ''}.",
+        "",
+        "| Card | Ruling | Finding |",
+        "|---|---|---|",
+    ]
+    for f in findings:
+        message = escape(f.message, quote=False).replace("|", "\\|")
+        name = escape(f"{f.name} ({f.card})", quote=False).replace("|", "\\|")
+        lines.append(f"| {name} | [[{f.ruling}]] | {message} |")
+    return "\n".join(lines)
+
+
+def report_text(findings: list[Finding]) -> str:
+    """The findings as plain text for the command line."""
+    if not findings:
+        return "no findings"
+    return "\n".join(f"{f.card} {f.name}: [{f.ruling}] {f.message}" for f in findings)
+
+
+__all__ = ["LINT_RULES", "Finding", "lint", "load_pool", "report_markdown", "report_text"]

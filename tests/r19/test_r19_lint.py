@@ -1,0 +1,67 @@
+"""The card-design linter and its CLI subcommand."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from estro_rules.errors import ScenarioError
+from estro_rules.r19.cli import add_subcommand
+from estro_rules.r19.lint import lint, report_markdown
+
+POOL = Path(__file__).resolve().parents[2] / "examples" / "r19" / "card-pool.json"
+
+
+def test_sample_pool_has_the_hand_derived_findings() -> None:
+    data = json.loads(POOL.read_text(encoding="utf-8"))
+    got = [{"card": f.card, "ruling": f.ruling} for f in lint(data)]
+    want = [{"card": e["card"], "ruling": e["ruling"]} for e in data["expect"]["findings"]]
+    assert got == want
+    vox = next(f for f in lint(data) if f.rule == "partly_dead_bonus")
+    # the Vox worked example: dead on the Ground Units that print no Vox, live on every Character
+    assert "GU-203, XX-GRD-001" in vox.message and "CH-" not in vox.message
+
+
+def test_narrow_class_and_storyline_text_are_clean() -> None:
+    data = json.loads(POOL.read_text(encoding="utf-8"))
+    cards = {f.card for f in lint(data)}
+    assert "LOC-205" not in cards  # "Characters you control gain +1 Vox": every Character prints Vox
+    assert "ST-207" not in cards  # a Storyline's text is one of the four routes
+
+
+def test_report_markdown_links_rulings() -> None:
+    md = report_markdown(lint(POOL.read_text(encoding="utf-8")))
+    assert md.startswith("6 findings.")
+    assert "| Glass Sentinel (GU-203) | [[R19-8.6]] |" in md
+
+
+def test_bad_pool_raises_scenario_error_with_path() -> None:
+    with pytest.raises(ScenarioError, match=r"^cards\[0\]\.faces\.Prime\.type: expected a known card type"):
+        lint({"cards": [{"id": "A", "name": "A", "faces": {"Prime": {"type": "Starship"}}}]})
+    with pytest.raises(ScenarioError, match="^pool: expected valid JSON"):
+        lint("{")
+
+
+def _cli(argv: list[str]) -> tuple[int, str]:
+    parser = argparse.ArgumentParser(prog="estro")
+    add_subcommand(parser.add_subparsers(dest="command"))
+    args = parser.parse_args(argv)
+    out = io.StringIO()
+    code = args.handler(args, out, io.StringIO())
+    return code, out.getvalue()
+
+
+def test_cli_prints_findings_and_exits_0() -> None:
+    code, out = _cli(["lint", str(POOL)])
+    assert code == 0 and "GU-203 Glass Sentinel: [R19-8.6]" in out
+    code, out = _cli(["lint", str(POOL), "--json"])
+    assert code == 0 and len(json.loads(out)) == 6
+
+
+def test_cli_missing_file_is_a_scenario_error() -> None:
+    with pytest.raises(ScenarioError, match="no such file"):
+        _cli(["lint", "does-not-exist.json"])

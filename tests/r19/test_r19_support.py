@@ -1,0 +1,71 @@
+"""Builders for §19 test scenarios (imported by the other test_r19_* files; holds no tests)."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from estro_rules.fields import Fields
+from estro_rules.r19 import KINDS
+from estro_rules.r19.scenario import SequenceResult
+
+KIND = KINDS[0]
+
+
+def load_like_runner(data: dict[str, Any]) -> Any:
+    """Load a scenario the way the project's runner does."""
+    f = Fields(data, "")
+    f.string("kind")
+    for name in ("title", "description", "expect"):
+        f.raw(name, default=None)
+    scenario = KIND.load(f)
+    f.done()
+    return scenario
+
+
+def run(data: dict[str, Any]) -> SequenceResult:
+    result: SequenceResult = load_like_runner(data).run()
+    return result
+
+
+def character(
+    cid: str, cp: int = 3, *, fallen_cp: int | None = 2, abilities: list[Any] | None = None
+) -> dict[str, Any]:
+    faces: dict[str, Any] = {"Prime": {"type": "Character", "values": {"DEF": "X", "Rank": "X", "CP": cp}}}
+    if fallen_cp is not None:
+        faces["Fallen"] = {"type": "Character", "values": {"DEF": "X", "Rank": "X", "CP": fallen_cp}}
+    return {"id": cid, "name": f"Character {cid}", "faces": faces, "abilities": abilities or []}
+
+
+def unit(
+    cid: str, values: dict[str, Any], *, drone: bool = False, abilities: list[Any] | None = None
+) -> dict[str, Any]:
+    face: dict[str, Any] = {"type": "Ground Unit", "values": values}
+    if drone:
+        face["subtypes"] = ["Drone"]
+    return {"id": cid, "name": f"Unit {cid}", "faces": {"Unlabelled": face}, "abilities": abilities or []}
+
+
+def location(cid: str, prime_def: int, contested_def: int, *, rank: int = 1) -> dict[str, Any]:
+    return {
+        "id": cid,
+        "name": f"Location {cid}",
+        "faces": {
+            "Prime": {"type": "Location", "values": {"DEF": prime_def, "Rank": rank}},
+            "Contested": {"type": "Location", "values": {"DEF": contested_def}},
+        },
+    }
+
+
+def scenario(cards: list[Any], board: list[Any], actions: list[Any], **extra: Any) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "kind": "r19.sequence",
+        "players": ["A", "B"],
+        "active": "A",
+        "phase": "Admin",
+        "cards": copy.deepcopy(cards),
+        "board": copy.deepcopy(board),
+        "actions": copy.deepcopy(actions),
+    }
+    data.update(extra)
+    return data
