@@ -15,7 +15,9 @@ from pathlib import Path
 from typing import TextIO
 
 from . import __version__, scenarios
+from .battaglia import cli as battaglia_cli
 from .errors import EstroError, ScenarioError
+from .r19 import cli as r19_cli
 
 EXIT_OK, EXIT_MISMATCH, EXIT_BAD_INPUT = 0, 1, 2
 
@@ -71,6 +73,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--check", action="store_true", help="compare with the file's 'expect' field; exit 1 on a difference"
     )
     run.set_defaults(handler=cmd_run)
+    battaglia_cli.add_subcommand(sub)
+    r19_cli.add_subcommand(sub)
     return parser
 
 

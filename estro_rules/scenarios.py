@@ -10,7 +10,7 @@ examples and the site generator call. A scenario is a JSON object whose
 >>> run({"kind": "p07.combo"})
 Traceback (most recent call last):
 ...
-estro_rules.errors.ScenarioError: kind: expected a known scenario kind, got 'p07.combo' (did you mean 'p07.combination'? known: 'p07.combination', 'p07.destruction')
+estro_rules.errors.ScenarioError: kind: expected a known scenario kind, got 'p07.combo' (did you mean 'p07.combination'? known: 'p07.combination', 'p07.destruction', 'battaglia.battle', 'battaglia.estimate', 'r19.sequence')
 >>> parse('{"kind": "p07.combination",\\n "modes": [}')
 Traceback (most recent call last):
 ...
@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from . import protocol07, protocol07_view
+from . import battaglia, protocol07, protocol07_view, r19
 from .errors import ScenarioError
 from .fields import Fields, choose
 from .kinds import Result, Scenario, ScenarioKind
@@ -42,6 +42,8 @@ KINDS: tuple[ScenarioKind, ...] = (
         protocol07_view.destruction_html,
         protocol07_view.destruction_text,
     ),
+    *battaglia.KINDS,
+    *r19.KINDS,
 )
 """Every scenario kind, in the order the site lists them."""
 

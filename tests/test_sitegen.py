@@ -74,9 +74,19 @@ def test_a_good_page(tmp_path: Path) -> None:
     assert "| [I-DEMO-1](demo.md#I-DEMO-1) | A reading | Interpretation |" in index
 
 
-def test_a_section_reference_links_when_its_ruling_exists(tmp_path: Path) -> None:
+def test_section_references(tmp_path: Path) -> None:
     assert pages.section_ruling("19.2") == "R19-2"
     assert pages.section_ruling("19.2.1") == "R19-2.1"
+    assert pages.section_ruling("19") is None
+    out = build(tmp_path, GOOD.replace("and §19.2.", "and §7."))["demo.md"]
+    assert "§7 <small>(not yet published)</small>" in out
+
+
+def test_section_in_a_linked_title_stays_text(tmp_path: Path) -> None:
+    book = Rulebook("sitegen-demo2", "Demo", "demo2/", [Ruling("DEMO2-1", "Only what §19 says")])
+    (tmp_path / "demo2.md").write_text("# D\n\n### DEMO2-1 Only what §19 says\n\nSee [[DEMO2-1]].\n\n```pycon\n>>> 1\n1\n```\n")
+    out = pages.build([pages.PageSource("demo2", book)], tmp_path, {}, {})["demo2.md"]
+    assert '[DEMO2-1](demo2.md#DEMO2-1 "Only what §19 says")' in out
 
 
 def test_ruling_without_example(tmp_path: Path) -> None:

@@ -148,14 +148,24 @@ class Site:
                 return page.source.name
         return None
 
+    def chapter_page(self, chapter: str) -> str | None:
+        """The page whose rulings make up chapter ``chapter`` (``R19-…`` for 19)."""
+        for page in self.pages:
+            if any(r.id.startswith(f"R{chapter}-") for r in page.rulings):
+                return page.source.name
+        return None
+
     def ruling_title(self, ruling_id: str) -> str:
         return next(r.title for p in self.pages for r in p.rulings if r.id == ruling_id)
 
 
-def section_ruling(section: str) -> str:
-    """The ruling ID a section number resolves to: ``19.2`` is ``R19-2``, ``19.2.1`` is ``R19-2.1``."""
+def section_ruling(section: str) -> str | None:
+    """The ruling ID a section number resolves to: ``19.2`` is ``R19-2``, ``19.2.1`` is ``R19-2.1``.
+
+    A bare chapter (``19``) names no single ruling: ``None``.
+    """
     chapter, _, rest = section.partition(".")
-    return f"R{chapter}-{rest}" if rest else f"R{chapter}-0"
+    return f"R{chapter}-{rest}" if rest else None
 
 
 def check(site: Site) -> None:
@@ -243,10 +253,16 @@ def link_refs(site: Site, text: str, page_name: str) -> str:
         return f'[{target}]({target_page}.md#{target} "{site.ruling_title(target)}")'
 
     def section(match: re.Match[str]) -> str:
-        ruling_id = section_ruling(match.group(1))
-        target_page = site.ruling_page(ruling_id)
+        number = match.group(1)
+        ruling_id = section_ruling(number)
+        if ruling_id is not None:
+            target_page = site.ruling_page(ruling_id)
+            anchor = f"#{ruling_id}"
+        else:  # a whole chapter: the page that holds its rulings
+            target_page = site.chapter_page(number)
+            anchor = ""
         if target_page is not None:
-            return f"[{match.group(0)}]({target_page}.md#{ruling_id})"
+            return f"[{match.group(0)}]({target_page}.md{anchor})"
         return (
             f'<span class="estro-unpublished" title="This section is not published on this site yet">'
             f"{match.group(0)} <small>(not yet published)</small></span>"
@@ -254,7 +270,8 @@ def link_refs(site: Site, text: str, page_name: str) -> str:
 
     parts = re.split(r"(`[^`]*`)", text)  # leave inline code alone
     for i in range(0, len(parts), 2):
-        parts[i] = _SECTION.sub(section, _XREF.sub(xref, parts[i]))
+        # Sections first: a ruling title put into a link by xref may itself name a section.
+        parts[i] = _XREF.sub(xref, _SECTION.sub(section, parts[i]))
     return "".join(parts)
 
 
@@ -331,12 +348,28 @@ def rulings_index(site: Site) -> str:
     return "\n".join(out)
 
 
+def render_extra(site: Site, name: str, text: str) -> str:
+    """A generated page outside the rules pages: its references are linked the same way."""
+    out, fenced = [], False
+    for line in text.splitlines():
+        if line.lstrip().startswith("```"):
+            fenced = not fenced
+        out.append(line if fenced or line.startswith("#") else link_refs(site, line, name))
+    return "\n".join(out) + "\n"
+
+
 def build(
-    sources: Iterable[PageSource], source_dir: Path, tables: dict[str, TableFn], widgets: dict[str, WidgetFn]
+    sources: Iterable[PageSource],
+    source_dir: Path,
+    tables: dict[str, TableFn],
+    widgets: dict[str, WidgetFn],
+    extra: dict[str, Callable[[], str]] | None = None,
 ) -> dict[str, str]:
     """Generate every rules page and the rulings index; raise :class:`SiteError` on any problem.
 
-    Returns a mapping from output file name (``protocol-07.md``) to Markdown.
+    ``extra`` adds generated pages of other kinds (a report, say) whose
+    references are checked and linked like the rules pages'. Returns a mapping
+    from output file name (``protocol-07.md``) to Markdown.
     """
     site = Site([], tables, widgets)
     for source in sources:
@@ -349,6 +382,8 @@ def build(
     # Pages are served at NAME/, so the site root is one level up.
     output = {f"{p.source.name}.md": render(site, p, base="../") for p in site.pages}
     output["rulings.md"] = rulings_index(site)
+    for name, make in (extra or {}).items():
+        output[name] = render_extra(site, name, make())
     if site.problems:
         raise SiteError(site.problems)
     return output

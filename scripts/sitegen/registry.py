@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from estro_rules import protocol07, protocol07_view
+from estro_rules import battaglia, protocol07, protocol07_view, r19
+from estro_rules.r19 import lint
 
 from . import pages, widgets
 
@@ -13,11 +14,46 @@ ROOT = Path(__file__).resolve().parents[2]
 SOURCE_DIR = ROOT / "docs" / "_sources"
 
 #: The rules pages, in site order: docs/_sources/NAME.md documents the rulebook.
-SOURCES: tuple[pages.PageSource, ...] = (pages.PageSource("protocol-07", protocol07.RULEBOOK),)
+SOURCES: tuple[pages.PageSource, ...] = (
+    pages.PageSource("protocol-07", protocol07.RULEBOOK),
+    pages.PageSource("battaglia", battaglia.RULEBOOK),
+    pages.PageSource("resolution-19", r19.RULEBOOK),
+)
 
-TABLES: dict[str, pages.TableFn] = {**protocol07_view.SITE_TABLES}
+TABLES: dict[str, pages.TableFn] = {**protocol07_view.SITE_TABLES, **battaglia.SITE_TABLES, **r19.SITE_TABLES}
 
-WIDGET_SPECS: tuple[widgets.WidgetSpec, ...] = (*widgets.P07_WIDGETS,)
+WIDGET_SPECS: tuple[widgets.WidgetSpec, ...] = (*widgets.P07_WIDGETS, *widgets.BATTAGLIA_WIDGETS, *widgets.R19_WIDGETS)
+
+CARD_POOL = ROOT / "examples" / "r19" / "card-pool.json"
+
+
+def lint_report() -> str:
+    """The card-design linter's report on the sample pool, made at build time."""
+    findings = lint.lint(CARD_POOL.read_text(encoding="utf-8"))
+    return "\n".join(
+        [
+            "# Card-design lint report",
+            "",
+            "The design consequences that [§19](resolution-19.md) states, checked over the sample card pool",
+            "`examples/r19/card-pool.json` (sample content) by `python -m estro_rules lint`. This page is",
+            "generated when the site is built, so it always shows what the linter says today.",
+            "",
+            "```console",
+            "$ python -m estro_rules lint examples/r19/card-pool.json",
+            "```",
+            "",
+            "The checks, in the order the linter applies them:",
+            "",
+            *pages.render_table(r19.SITE_TABLES["r19.lint-rules"]()),
+            "",
+            "## Findings",
+            "",
+            lint.report_markdown(findings),
+        ]
+    )
+
+
+EXTRA_PAGES: dict[str, Callable[[], str]] = {"lint-report.md": lint_report}
 
 
 def widget_renderers(download_bytes: int) -> dict[str, pages.WidgetFn]:
@@ -29,4 +65,4 @@ def widget_renderers(download_bytes: int) -> dict[str, pages.WidgetFn]:
 
 def generate(download_bytes: int) -> dict[str, str]:
     """Every generated page as Markdown, by file name; raises pages.SiteError on any disagreement."""
-    return pages.build(SOURCES, SOURCE_DIR, TABLES, widget_renderers(download_bytes))
+    return pages.build(SOURCES, SOURCE_DIR, TABLES, widget_renderers(download_bytes), EXTRA_PAGES)
