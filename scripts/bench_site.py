@@ -9,7 +9,10 @@ headless Chromium (the same setup as the browser tests). Figures:
 - page weight: every byte the PROTOCOL_07 page loads before any interaction, raw and gzipped;
 - Pyodide: the bytes the first interaction adds (Pyodide core and the engine wheel), raw and gzipped;
 - first click to first result: cold (empty cache) and warm (HTTP cache filled by a previous visit);
-- a second interaction once Python is ready.
+- a second interaction once Python is ready;
+- the Battaglia win-probability widget's default 10,000-battle estimate: time from Python
+  being ready to the first partial estimate on screen and to the finished estimate
+  (targets: 0.5 s and 5 s), and the same from a click once Python is warm.
 """
 
 from __future__ import annotations
@@ -48,6 +51,33 @@ def first_result(page: object, widget: str, runs: int, timeout: int = 120_000) -
     page.wait_for_function(  # type: ignore[attr-defined]
         "([w, n]) => Number(document.getElementById(w).dataset.runs || 0) >= n", arg=[widget, runs], timeout=timeout
     )
+
+
+def estimate_timings(browser: object, url: str) -> dict[str, float]:
+    """The 10,000-battle estimate, cold (Python starts on the click) and warm."""
+    context = browser.new_context()  # type: ignore[attr-defined]
+    page = context.new_page()
+    page.goto(url, wait_until="networkidle")
+    widget = "#widget-win-probability"
+    done = "([s]) => document.querySelector(s).dataset.doneAt"
+    figures = {}
+    page.click(f"{widget} .estro-run")
+    page.wait_for_function(done, arg=[widget], timeout=300_000)
+    ready = page.evaluate("window.estroEngine.timings.ready")
+    data = page.eval_on_selector(widget, "w => ({first: +w.dataset.firstPartialAt, done: +w.dataset.doneAt})")
+    figures["estimate_first_partial_after_ready_s"] = round((data["first"] - ready) / 1000, 3)
+    figures["estimate_done_after_ready_s"] = round((data["done"] - ready) / 1000, 2)
+    clicked = page.evaluate("performance.now()")
+    page.click(f"{widget} .estro-run")
+    page.wait_for_function(
+        "([s, t]) => +document.querySelector(s).dataset.doneAt > t", arg=[widget, clicked], timeout=300_000
+    )
+    data = page.eval_on_selector(widget, "w => ({first: +w.dataset.firstPartialAt, done: +w.dataset.doneAt})")
+    figures["estimate_warm_first_partial_s"] = round((data["first"] - clicked) / 1000, 3)
+    figures["estimate_warm_done_s"] = round((data["done"] - clicked) / 1000, 2)
+    figures["estimate_battles"] = page.eval_on_selector(f"{widget} .estro-scenario", "t => JSON.parse(t.value).battles")
+    context.close()
+    return figures
 
 
 def main() -> None:
@@ -109,6 +139,7 @@ def main() -> None:
                 first_result(again, widget, 1)
                 warm.append(time.perf_counter() - t)
                 context.close()
+            figures.update(estimate_timings(browser, f"http://127.0.0.1:{port}/battaglia/"))
             browser.close()
         server.shutdown()
 

@@ -10,31 +10,29 @@ and inside Pyodide.
 
 from __future__ import annotations
 
-import random
 import time
 
-from .engine import Matchup, _run, battle, battle_seed
+from .engine import Matchup, battle, battle_seed
 from .samples import REFERENCE_LEFT, REFERENCE_RIGHT
+from .simulate import MAX_BATTLES, Simulation
 
 
 def battles_per_second(seconds: float = 2.0) -> dict[str, float]:
-    """Run the reference matchup for about ``seconds`` without a trace, then as long with one.
+    """Run the reference matchup for about ``seconds`` without a trace (as the estimate
+    does), then as long one battle at a time with a full trace.
 
     Returns the battles played, the time taken and the rate, for each mode.
     """
     m = Matchup(REFERENCE_LEFT, REFERENCE_RIGHT)
-    rng = random.Random()
     clock = time.perf_counter
-    played = 0
+    # Without trace: the path the win-probability estimate takes.
+    simulation = Simulation(REFERENCE_LEFT, REFERENCE_RIGHT, battles=MAX_BATTLES, seed=0)
     start = clock()
     deadline = start + seconds
     while True:
-        for _ in range(100):
-            rng.seed(battle_seed(0, played))
-            _run(m, rng, (), False)
-            played += 1
+        played = simulation.advance(500).played
         now = clock()
-        if now >= deadline:
+        if now >= deadline or simulation.done:
             break
     elapsed = now - start
     traced = 0

@@ -310,8 +310,10 @@
           progressBar.max = reply.total || 1;
           progressBar.value = reply.completed || 0;
           progressText.textContent = ` ${reply.completed} of ${reply.total} battles`;
-          if (!widget.dataset.firstPartialMs) widget.dataset.firstPartialMs = String(performance.now() - clicked);
+          // Timestamps (performance.now()) for the benchmark: first partial estimate, and done.
+          if (!widget.dataset.firstPartialAt) widget.dataset.firstPartialAt = String(performance.now());
           if (message.done) {
+            widget.dataset.doneAt = String(performance.now());
             const ms = performance.now() - clicked;
             status.textContent = message.cancelled
               ? `Cancelled after ${reply.completed} battles.`
@@ -323,7 +325,8 @@
         },
       };
       if (simulate && cancelButton) cancelButton.disabled = false;
-      widget.dataset.firstPartialMs = "";
+      widget.dataset.firstPartialAt = "";
+      widget.dataset.doneAt = "";
       current = engine.send(simulate ? "simulate" : "run", text, base, handlers);
     }
 
