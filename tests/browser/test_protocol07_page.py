@@ -160,9 +160,11 @@ def test_phone_layout(browser: object, site: Site, traffic: Traffic) -> None:
     context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     try:
         page = context.new_page()
+        for path in ("protocol-07/", "battaglia/", "resolution-19/", "lint-report/"):
+            page.goto(site.url + path)
+            width = page.evaluate("document.documentElement.scrollWidth")
+            assert width <= 390, f"{path} scrolls sideways on a phone ({width}px)"
         page.goto(site.url + "protocol-07/")
-        width = page.evaluate("document.documentElement.scrollWidth")
-        assert width <= 390, f"the page scrolls sideways on a phone ({width}px)"
         expect(page.locator("#widget-p07-combination .estro-output")).to_contain_text("Not allowed.")
     finally:
         context.close()
