@@ -19,7 +19,7 @@ from .battaglia import cli as battaglia_cli
 from .errors import EstroError, ScenarioError
 from .r19 import cli as r19_cli
 
-EXIT_OK, EXIT_MISMATCH, EXIT_BAD_INPUT = 0, 1, 2
+EXIT_OK, EXIT_MISMATCH, EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 
 
 def read_scenario(name: str, stdin: TextIO) -> object:
@@ -88,3 +88,9 @@ def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout, stdin: Tex
         prefix = f"{where}: " if where and where != "-" else ""
         print(f"error: {prefix}{err}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except Exception as err:  # a bug of ours: one line for the user, never a traceback
+        print(f"internal error: {type(err).__name__}: {err} (please report it with the scenario)", file=sys.stderr)
+        return EXIT_INTERNAL

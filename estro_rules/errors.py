@@ -22,6 +22,8 @@ class ScenarioError(EstroError):
     'seed: expected an integer'
     >>> str(ScenarioError("sed", "one of: seed", problem="unknown field"))
     'sed: unknown field; expected one of: seed'
+    >>> str(ScenarioError("health", "a whole number from 1 to 999", got=10**5000))
+    'health: expected a whole number from 1 to 999, got a number with thousands of digits'
     """
 
     field: str
@@ -52,5 +54,7 @@ def _show(value: object) -> str:
     if isinstance(value, (dict, list)):
         kind = "an object" if isinstance(value, dict) else "a list"
         return kind
+    if isinstance(value, int) and abs(value) >= 10**18:
+        return f"a number with {len(str(abs(value))) if value.bit_length() < 14_000 else 'thousands of'} digits"
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."

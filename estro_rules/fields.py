@@ -73,6 +73,9 @@ class Fields:
     def __init__(self, data: object, path: str) -> None:
         if not isinstance(data, dict):
             raise ScenarioError(path or "scenario", "a JSON object", got=data)
+        for key in data:
+            if not isinstance(key, str):
+                raise ScenarioError(path or "scenario", "an object whose keys are strings", got=key)
         self.path = path
         self._data: dict[str, Any] = data
         self._seen: set[str] = set()

@@ -299,8 +299,14 @@ EFFECTS: tuple[str, ...] = (
     "Fessura Dimensionale",
 )
 
+#: The largest seed a scenario may give (a 64-bit whole number).
+MAX_SEED = 2**63 - 1
+
 #: How many results the Quadrante draws from when no table is given (I-P07-4).
 QUADRANTE_DEFAULT_RESULTS = 6
+
+#: The longest Quadrante table a scenario may supply.
+MAX_QUADRANTE_RESULTS = 100
 
 
 @dataclass(frozen=True)
@@ -554,6 +560,8 @@ def load_destruction(f: Fields) -> DestructionScenario:
     for path, name in f.items("in_play", default=list(EFFECTS)):
         in_play.append(choose(name, path, EFFECTS, "effect"))
     table = tuple(_string(item, path) for path, item in f.items("quadrante_table", default=[]))
+    if len(table) > MAX_QUADRANTE_RESULTS:
+        raise ScenarioError("quadrante_table", f"at most {MAX_QUADRANTE_RESULTS} effects", got=f"{len(table)} effects")
     destruction = Destruction(
         destroyed_by_opponent=f.boolean("destroyed_by_opponent", default=False),
         face_down=f.boolean("face_down", default=False),
@@ -562,7 +570,7 @@ def load_destruction(f: Fields) -> DestructionScenario:
         in_play=frozenset(in_play),
         quadrante_table=table,
     )
-    return DestructionScenario(destruction, f.integer("seed", default=0, minimum=0))
+    return DestructionScenario(destruction, f.integer("seed", default=0, minimum=0, maximum=MAX_SEED))
 
 
 def _string(value: object, path: str) -> str:

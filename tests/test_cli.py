@@ -37,7 +37,10 @@ def test_text_output_names_rulings() -> None:
             '{"kind": "p07.combination", "modes": ["Single Player", "Solo"]}',
             "error: modes[1]: expected a known mode, got 'Solo'",
         ),
-        ('{"kind": "p07.destruction", "seed": -1}', "error: seed: expected a whole number of at least 0, got -1"),
+        (
+            '{"kind": "p07.destruction", "seed": -1}',
+            "error: seed: expected a whole number from 0 to 9223372036854775807, got -1",
+        ),
         ('{"kind": "p07.destruction", "seed": 1.5}', "error: seed: expected a whole number, got 1.5"),
         ('{"kind": "p07.destruction", "face_down": 1}', "error: face_down: expected true or false, got 1"),
         (
@@ -70,3 +73,27 @@ def test_json_output_is_the_api_result() -> None:
     text = (ROOT / "examples/p07/destroyed-by-opponent-face-down.json").read_text()
     done = run_cli("run", "-", stdin=text)
     assert json.loads(done.stdout) == scenarios.run(json.loads(text)).to_json()
+
+
+@pytest.mark.parametrize(
+    ("scenario", "message"),
+    [
+        (
+            '{"kind": "p07.destruction", "seed": ' + "9" * 5000 + "}",
+            "error: scenario: expected valid JSON with numbers of at most 4300 digits",
+        ),
+        (
+            '{"kind": "p07.combination", "modes": ' + "[" * 5000 + "]" * 5000 + "}",
+            "error: scenario: expected JSON nested at most 32 levels deep",
+        ),
+        (
+            '{"kind": "p07.destruction", "seed": ' + "9" * 4000 + "}",
+            "error: seed: expected a whole number from 0 to 9223372036854775807, got a number with 4000 digits",
+        ),
+    ],
+)
+def test_hostile_json_gets_a_clear_error(scenario: str, message: str) -> None:
+    done = run_cli("run", "-", stdin=scenario)
+    assert done.returncode == 2
+    assert done.stderr.startswith(message), done.stderr[:300]
+    assert "Traceback" not in done.stderr
