@@ -93,6 +93,10 @@ look like a misspelling of one of these."""
 CLOSED_PHASES: tuple[str, ...] = ("Ready", "End")
 """Phases in which no activated ability may be used (§19.3)."""
 
+MAX_NUMBER = 999
+"""The largest printed value, counter count, amount or ``n`` a scenario may give: far above any
+card, and small enough that every number in a log stays readable."""
+
 
 class FlipCause(NamedTuple):
     """One cause of a flip that §19.2 names."""
@@ -379,11 +383,11 @@ def load_action(data: object, path: str, *, in_ability: bool = False) -> Action:
         elif name == "card":
             kw["target"] = Target(cards=(f.string("card"),))
         elif name == "amount":
-            kw["amount"] = f.integer("amount", minimum=1)
+            kw["amount"] = f.integer("amount", minimum=1, maximum=MAX_NUMBER)
         elif name == "grant_amount":
-            kw["amount"] = f.integer("amount", minimum=0)
+            kw["amount"] = f.integer("amount", minimum=0, maximum=MAX_NUMBER)
         elif name == "n":
-            kw["amount"] = f.integer("n", default=1, minimum=1)
+            kw["amount"] = f.integer("n", default=1, minimum=1, maximum=MAX_NUMBER)
         elif name == "value":
             kw["value"] = choose(f.raw("value"), join(path, "value"), VALUES, "value")
         elif name == "counter":
@@ -399,7 +403,15 @@ def load_action(data: object, path: str, *, in_ability: bool = False) -> Action:
         elif name == "effect_name":
             kw["effect"] = f.string("effect")
         elif name == "source":
-            kw["source"] = opt_string(f, "source") or ("self" if in_ability else None)
+            source = opt_string(f, "source")
+            if in_ability and source not in (None, "self"):
+                raise ScenarioError(
+                    join(path, "source"),
+                    "'self' (an ability's effect is the text of its own card)",
+                    got=source,
+                    hint="only a Storyline's own text is a route to Fallen (§7.7)",
+                )
+            kw["source"] = source or ("self" if in_ability else None)
         elif name == "ability":
             kw["ability"] = f.string("ability")
         elif name == "player":
@@ -419,7 +431,8 @@ def load_action(data: object, path: str, *, in_ability: bool = False) -> Action:
             face = f.raw("face", default=None)
             kw["face"] = None if face is None else choose(face, join(path, "face"), FACE_KEYS, "face")
         elif name == "cp_loss":
-            kw["cp_loss"] = f.integer("cp_loss", default=None, minimum=1) if f.has("cp_loss") else None
+            has = f.has("cp_loss")
+            kw["cp_loss"] = f.integer("cp_loss", minimum=1, maximum=MAX_NUMBER) if has else None
             f.raw("cp_loss", default=None)
         else:  # pragma: no cover - a spec naming an unknown field is a programming error
             raise AssertionError(name)
@@ -592,7 +605,7 @@ def load_face(data: object, path: str, key: str) -> Face:
             continue
         if kind == "Character" and name in ("DEF", "Rank"):
             raise ScenarioError(vpath, "'X' (a Character prints DEF X and Rank X)", got=raw)
-        values[name] = check_int(raw, vpath, minimum=0)
+        values[name] = check_int(raw, vpath, minimum=0, maximum=MAX_NUMBER)
     vf.done()
     if kind == "Character" and "CP" not in values:
         raise ScenarioError(
@@ -644,6 +657,7 @@ __all__ = [
     "COUNTERS",
     "FACE_KEYS",
     "FLIP_CAUSES",
+    "MAX_NUMBER",
     "STATES",
     "TYPES",
     "UNIT_TYPES",

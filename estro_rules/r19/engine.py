@@ -55,6 +55,9 @@ MAX_TRIGGERS = 200
 #: which is not published (I-R19-1). Each Sabotage counter is -1 DEF.
 COUNTER_PENALTIES: dict[str, tuple[str, int]] = {"Sabotage": ("DEF", 1)}
 
+#: The cause logged for a Character's own Twist (route 4 of §7.7).
+TWIST_CAUSE = "its own Twist (route 4 of §7.7)"
+
 #: The four routes by which a Character can become Fallen (§7.7), in the text's order.
 FALL_ROUTES: tuple[str, ...] = (
     "a Storyline's text",
@@ -241,7 +244,8 @@ class CardState:
     bound_to: str | None = None
     cp_lost: int = 0
     """CP lost (other than to damage) on the current face; cleared when the face changes."""
-    last_cp_cause: str = "CP loss"
+    last_cp_cause: str | None = None
+    """What last took CP from the card on its current face, for the log (``None``: nothing yet)."""
     modifiers: list[Modifier] = field(default_factory=list)
 
     @property
@@ -383,30 +387,78 @@ class Engine:
 
     # -- running actions -------------------------------------------------
 
-    def run(self, action: Action) -> None:
-        """Run one top-level action: its sequence, then the triggers it created."""
+    def reset(self, path: str, trigger_order: dict[str, tuple[str, ...]]) -> None:
+        """Start a new step: empty log, no triggers waiting."""
         self.events = []
         self.pending = []
         self.batches = []
         self.created = 0
         self.fired = 0
-        self.action_path = action.path
-        self.trigger_order = dict(action.trigger_order)
+        self.action_path = path
+        self.trigger_order = trigger_order
         self.flipped = set()
+
+    def start(self) -> None:
+        """Settle the starting board before the first action (its events are the setup's).
+
+        Counters placed at setup act as if they had just been added: Sabotage on a Character
+        becomes damage (R19-8.2). Then the state-based checks are made, since §19.8 applies "the
+        moment" a value is 0 or less, and any triggers they create fire."""
+        self.reset("board", {})
+
+        def body() -> None:
+            for card in self.on_map():
+                if card.current.type != "Character":
+                    continue
+                for counter, (value, per) in COUNTER_PENALTIES.items():
+                    n = card.counters.get(counter, 0)
+                    if n:
+                        self.emit(
+                            "counters_added",
+                            f"{card.label()} starts with {n} {counter} counter{'s' if n != 1 else ''}; a Character "
+                            f"prints {value} X, so the penalty becomes damage instead.",
+                            (cite("I-R19-1"), cite("R19-8.2")),
+                            card,
+                            counter=counter,
+                            n=n,
+                        )
+                        why = f"damage instead of -{per * n} {value}"
+                        _add_damage(self, card, per * n, why, (cite("R19-8.2"),))
+
+        if self.unsettled() or any(
+            c.current.type == "Character" and any(c.counters.get(k) for k in COUNTER_PENALTIES) for c in self.on_map()
+        ):
+            self.sequence(body, "the starting board is checked before the first action")
+            self.fire_triggers()
+
+    def unsettled(self) -> bool:
+        """Whether a state-based check applies to some card on the Map."""
+        return any(check.applies(c) for _name, check in STATE_CHECKS for c in self.on_map())
+
+    def check_state(self) -> None:
+        """Make the state-based checks now, as a sequence of their own, if any applies (§19.8)."""
+        if self.unsettled():
+            self.sequence(lambda: None, "state-based checks")
+            self.fire_triggers()
+
+    def run(self, action: Action) -> None:
+        """Run one top-level action: its sequence, then the triggers it created. The state-based
+        checks are made after every action, queries included (§19.8: "the moment")."""
+        self.reset(action.path, dict(action.trigger_order))
         if action.do in ("can_activate", "capabilities", "set_phase"):
             HANDLERS[action.do](self, action, None)
-            return
-        if action.do == "activate":
+        elif action.do == "activate":
             answer = self.can_activate(action)
             self.emit_answer(answer, self.targets(action, None)[0])
-            if not answer.answer:
-                return
-            card = self.targets(action, None)[0]
-            ability = next(a for a in card.card.abilities_of(card.face) if a.name == action.ability)
-            self.sequence(lambda: self.resolve_effects(ability.effects, card), f"{ability.name} of {card.label()}")
+            if answer.answer:
+                card = self.targets(action, None)[0]
+                ability = next(a for a in card.card.abilities_of(card.face) if a.name == action.ability)
+                self.sequence(lambda: self.resolve_effects(ability.effects, card), f"{ability.name} of {card.label()}")
+                self.fire_triggers()
         else:
             self.sequence(lambda: self.apply(action, None), action.describe())
-        self.fire_triggers()
+            self.fire_triggers()
+        self.check_state()
 
     def sequence(self, body: Callable[[], None], what: str) -> None:
         """Resolve ``body`` as one sequence: state changes cascade to completion (§19.1)."""
@@ -472,7 +524,8 @@ class Engine:
 
     # -- triggers --------------------------------------------------------
 
-    def create_triggers(self, on: str, subject: CardState, because: str) -> None:
+    def create_triggers(self, on: str, subject: CardState, because: str, rulings: Iterable[str]) -> None:
+        """Create the triggers keyed to ``on``; ``rulings`` are those of the event that set them off."""
         watchers: list[tuple[CardState, Ability]] = []
         for a in subject.card.abilities_of(subject.face):
             if a.type == "triggered" and a.on == on:
@@ -481,7 +534,7 @@ class Engine:
             for a in other.card.abilities_of(other.face):
                 if a.type == "triggered" and a.on == on and a.of == "any" and (other, a) not in watchers:
                     watchers.append((other, a))
-        rulings = (cite("R19-2.8"),) if on.startswith("becomes") else (cite("R19-4"),)
+        rulings = tuple(rulings)
         for card, ability in watchers:
             if ability.of == "self" and card is not subject:
                 continue
@@ -513,12 +566,16 @@ class Engine:
             self.pending = []
             self.batches.append(batch)
             order = ", ".join(f"{t.player}: {t.key}" for t in batch)
-            self.emit(
-                "trigger_order",
-                f"Round {round_}: triggers fire active player first, then clockwise: {order}.",
-                (cite("R19-1.3"), cite("I-R19-2")),
-                order=[t.to_json() for t in batch],
-            )
+            if round_ == 1:
+                text = f"Round 1: triggers fire active player first, then clockwise: {order}."
+                ids: tuple[str, ...] = (cite("R19-1.3"), cite("I-R19-2"))
+            else:
+                text = (
+                    f"Round {round_}: the triggers created while round {round_ - 1} fired waited until the whole "
+                    f"round had fired; they now fire active player first, then clockwise: {order}."
+                )
+                ids = (cite("R19-1.3"), cite("I-R19-4"), cite("I-R19-2"))
+            self.emit("trigger_order", text, ids, order=[t.to_json() for t in batch])
             for trigger in batch:
                 self.fired += 1
                 if self.fired > MAX_TRIGGERS:
@@ -592,7 +649,7 @@ def _character_cp_applies(card: CardState) -> bool:
 
 
 def _character_cp_resolve(engine: Engine, card: CardState) -> None:
-    cause = card.last_cp_cause
+    cause = card.last_cp_cause or "its printed CP"
     rulings = [cite("R19-2.4")]
     if cause == "damage":
         rulings.append(cite("R19-4.3"))
@@ -671,7 +728,7 @@ STATE_CHECKS: tuple[tuple[str, StateCheck], ...] = (
             ("R19-8.3", "R19-8.4", "I-R19-3", "R19-8.5"),
             "A Location, Homeworld or Spacecraft at DEF or Rank 0 or less breaks: Prime (not a Non-Capital "
             "Spacecraft) flips to Contested; a Non-Capital Spacecraft is destroyed; any other face goes to "
-            "the Depleted Pile. The check is made again on the new face.",
+            "the Depleted Pile. The new face is checked again.",
         ),
     ),
 )
@@ -745,22 +802,35 @@ def _cp_loss_cleared(engine: Engine, card: CardState, old: str, cause: str, ruli
             card,
         )
         card.cp_lost = 0
+    if card.last_cp_cause not in (None, "damage"):
+        # the CP loss stayed on the old face; only damage (if any) still counts against CP
+        card.last_cp_cause = "damage" if card.counters.get("damage") else None
 
 
 def _no_story_point(engine: Engine, card: CardState, old: str, cause: str, rulings: tuple[str, ...]) -> None:
-    if card.state == "Fallen" and card.current.type == "Character":
+    if card.state != "Fallen" or card.current.type != "Character":
+        return
+    if cause == TWIST_CAUSE:
         engine.emit(
-            "no_story_point",
-            "No Story Point is scored for an opponent's Fall: Story Points are scored from the board at the end "
-            "of each Act (§15.1).",
+            "story_point",
+            "A Character's own Twist is a Fall its player causes to their own Character: the one kind of Fall "
+            "that scores (§8.12).",
             (cite("R19-4.2"),),
             card,
         )
+        return
+    engine.emit(
+        "no_story_point",
+        "This Fall scores nothing by itself: Story Points are scored from the board at the end of each Act, "
+        "and an opponent's Fall never earns one (§15.1).",
+        (cite("R19-4.2"),),
+        card,
+    )
 
 
 def _transition_triggers(engine: Engine, card: CardState, old: str, cause: str, rulings: tuple[str, ...]) -> None:
     if card.state in _BECOMES:
-        engine.create_triggers(f"becomes {card.state}", card, f"{card.label()} became {card.state}")
+        engine.create_triggers(f"becomes {card.state}", card, f"{card.label()} became {card.state}", (cite("R19-2.8"),))
 
 
 def _bound_storyline_flips(engine: Engine, card: CardState, old: str, cause: str, rulings: tuple[str, ...]) -> None:
@@ -775,24 +845,28 @@ def _bound_storyline_flips(engine: Engine, card: CardState, old: str, cause: str
             card,
         )
         return
-    to = _storyline_flip_face(story)
-    if to is None:
+    if story.face == REVERSAL:
         engine.emit(
             "no_effect",
-            f"{story.label()} has no other face to flip to.",
+            f"{story.label()} is on its Reversal face already: a Fall flips a Storyline to Reversal, never back, "
+            "so nothing changes (§8.11).",
+            (cite("R19-2.5"),),
+            story,
+        )
+        return
+    if REVERSAL not in story.card.faces:
+        engine.emit(
+            "no_effect",
+            f"{story.label()} has no Reversal face to flip to; nothing changes (§8.11).",
             (cite("R19-2.5"), cite("I-R19-1")),
             story,
         )
         return
-    engine.change_face(story, to, f"its Bound Character {card.label()} became Fallen (§8.11)", (cite("R19-2.5"),))
+    engine.change_face(story, REVERSAL, f"its Bound Character {card.label()} became Fallen (§8.11)", (cite("R19-2.5"),))
 
 
-def _storyline_flip_face(story: CardState) -> str | None:
-    """The face a Storyline flips to: its Reversal face if it has one, else its other face (§8.11)."""
-    others = [k for k in story.card.faces if k != story.face]
-    if "Reversal" in others:
-        return "Reversal"
-    return others[0] if others else None
+REVERSAL = "Reversal"
+"""The face a Fall flips the Bound Storyline to (§19.2, §8.11)."""
 
 
 TransitionStep = Callable[[Engine, CardState, str, str, tuple[str, ...]], None]
@@ -814,7 +888,10 @@ TRANSITION_SUMMARY: dict[str, tuple[str, tuple[str, ...]]] = {
     ),
     "liberation_counters_off": ("Liberation counters come off; other counters stay.", ("R19-8.5",)),
     "cp_loss_cleared": ("CP lost on the old face does not carry to the new face.", ("I-R19-1",)),
-    "no_story_point": ("A Character's Fall scores no Story Point for an opponent.", ("R19-4.2",)),
+    "no_story_point": (
+        "A Character's Fall earns an opponent no Story Point; its own Twist is the one Fall that scores.",
+        ("R19-4.2",),
+    ),
     "transition_triggers": (
         "Triggers keyed to the transition are created; they wait for the sequence to end.",
         ("R19-2.8", "R19-1.1"),
@@ -845,13 +922,14 @@ def _counters_and_effects_off(
     card.counters = {}
     card.modifiers = []
     card.cp_lost = 0
+    card.last_cp_cause = None
 
 
 def _destruction_triggers(
     engine: Engine, card: CardState, zone: str, destroyed: bool, text: str, rulings: tuple[str, ...]
 ) -> None:
     if destroyed:
-        engine.create_triggers("destroyed", card, f"{card.label()} was destroyed")
+        engine.create_triggers("destroyed", card, f"{card.label()} was destroyed", rulings)
 
 
 def _bound_characters_fall(
@@ -893,7 +971,7 @@ LEAVE_SUMMARY: dict[str, tuple[str, tuple[str, ...]]] = {
     "counters_and_effects_off": ("Counters and lasting effects on it end.", ("I-R19-1",)),
     "destruction_triggers": (
         "If it was destroyed (not merely placed), destruction triggers are created.",
-        ("R19-4.1", "R19-4.3"),
+        ("R19-4.3", "R19-8.1"),
     ),
     "bound_characters_fall": ("A Storyline leaving play makes the Characters Bound to it Fall.", ("R19-2.3",)),
 }
@@ -1304,6 +1382,16 @@ def _bonus(engine: Engine, action: Action, source: CardState | None) -> None:
     for card in targets:
         if _not_on_map(engine, card, f"+{n} {value}"):
             continue
+        if card.base(value) == X:
+            engine.emit(
+                "bonus_dead",
+                f"+{n} {value} to {card.label()} does nothing: a Character prints {value} X, not a number, so there "
+                "is no number to add to. Nothing is added to nothing (not an error).",
+                (cite("R19-6.1"), cite("R19-8.2")),
+                card,
+                value=value,
+            )
+            continue
         if card.base(value) is None:
             why, ids = _why_none(card, value)
             engine.emit(
@@ -1384,9 +1472,17 @@ def _flip(engine: Engine, action: Action, source: CardState | None) -> None:
             engine.emit("no_effect", f"{card.label()} is already {to}.", (cite("R19-2"),), card)
             continue
         if to == "Fallen" and card.current.type == "Character":
-            if by is not None and by.current.type == "Storyline":
+            if by is not None and by.current.type == "Storyline" and by.zone == "Map":
                 engine.change_face(
                     card, "Fallen", f"the text of the Storyline {by.label()} (route 1 of §7.7)", (cite("R19-2.3"),)
+                )
+            elif by is not None and by.current.type == "Storyline":
+                engine.emit(
+                    "no_effect",
+                    f"Flip {card.label()} to Fallen does nothing: the Storyline {by.label()} is not on the Map "
+                    f"(it is in the {by.zone}), so its text is not in play (route 1 of §7.7).",
+                    (cite("R19-2.3"),),
+                    card,
                 )
             else:
                 engine.emit(
@@ -1435,7 +1531,7 @@ def _twist(engine: Engine, action: Action, source: CardState | None) -> None:
                 "no_effect", f"{card.label()} has no Fallen face, or is Fallen already.", (cite("R19-2.3"),), card
             )
             continue
-        engine.change_face(card, "Fallen", "its own Twist (route 4 of §7.7)", (cite("R19-2.3"),))
+        engine.change_face(card, "Fallen", TWIST_CAUSE, (cite("R19-2.3"),))
 
 
 def _storyline_leaves(engine: Engine, action: Action, source: CardState | None) -> None:
@@ -1459,7 +1555,7 @@ def _destroy(engine: Engine, action: Action, source: CardState | None) -> None:
         if _not_on_map(engine, card, "Destroy"):
             continue
         where = "Burned" if card.is_a("Drone") else "placed in its owner's Depleted Pile"
-        engine.destroy(card, f"{card.label()} is destroyed and {where}.", (cite("R19-4"),))
+        engine.destroy(card, f"{card.label()} is destroyed and {where}.", (cite("I-R19-1"),))
 
 
 def _liberate(engine: Engine, action: Action, source: CardState | None) -> None:

@@ -19,7 +19,7 @@ from typing import Any
 
 from ..errors import ScenarioError
 from ..fields import Fields
-from .cards import CLASSES, UNLABELLED, Action, CardDef, load_card
+from .cards import CLASSES, UNLABELLED, Action, CardDef, Face, X, load_card
 from .rulebook import cite
 
 
@@ -76,7 +76,7 @@ def _dead_bonus(card: CardDef, pool: list[CardDef]) -> Iterator[Finding]:
             continue
         value = effect.value
         if effect.target.cards == ("self",):
-            missing = [k for k, f in card.faces.items() if f.value(value) is None]
+            missing = [k for k, f in card.faces.items() if not _adds_to(f, value)]
             if missing:
                 yield Finding(
                     card.id,
@@ -84,15 +84,16 @@ def _dead_bonus(card: CardDef, pool: list[CardDef]) -> Iterator[Finding]:
                     "bonus_to_unprinted_value",
                     cite("R19-6.1"),
                     f"{ability}: +{effect.amount} {value} to itself, but its {', '.join(missing)} face"
-                    f"{'s do' if len(missing) > 1 else ' does'} not print {value}: the bonus does nothing there "
+                    f"{'s do' if len(missing) > 1 else ' does'} not print {value} as a number{_x_note(value)}: the bonus does "
+                    "nothing there "
                     "(use granting language to give the value).",
                 )
             continue
         if not effect.target.classes:
             continue
         members = [m for cls in effect.target.classes for m in _faces_of(pool, cls)]
-        dead = sorted({c.id for c, k in members if c.faces[k].value(value) is None})
-        live = sorted({c.id for c, k in members if c.faces[k].value(value) is not None})
+        dead = sorted({c.id for c, k in members if not _adds_to(c.faces[k], value)})
+        live = sorted({c.id for c, k in members if _adds_to(c.faces[k], value)})
         named = " and ".join(effect.target.classes)
         if dead and live:
             yield Finding(
@@ -100,8 +101,8 @@ def _dead_bonus(card: CardDef, pool: list[CardDef]) -> Iterator[Finding]:
                 card.name,
                 "partly_dead_bonus",
                 cite("R19-6.3"),
-                f"{ability}: “+{effect.amount} {value}” names {named}, but some of them print no {value} "
-                f"({', '.join(dead)}): it is dead text on those. Name a class that prints {value}, print a {value} "
+                f"{ability}: “+{effect.amount} {value}” names {named}, but some of them print no {value} number "
+                f"({', '.join(dead)}){_x_note(value)}: it is dead text on those. Name a class that prints {value}, print a {value} "
                 "value on them, or keep it as a deliberate choice.",
             )
         elif dead:
@@ -111,8 +112,19 @@ def _dead_bonus(card: CardDef, pool: list[CardDef]) -> Iterator[Finding]:
                 "dead_bonus",
                 cite("R19-6.3"),
                 f"{ability}: “+{effect.amount} {value}” names {named}, and none of them in the pool prints "
-                f"{value} ({', '.join(dead)}): the bonus does nothing at all.",
+                f"a {value} number ({', '.join(dead)}){_x_note(value)}: the bonus does nothing at all.",
             )
+
+
+def _x_note(value: str) -> str:
+    return f"; a Character prints {value} X, not a number (§19.8)" if value in ("DEF", "Rank") else ""
+
+
+def _adds_to(face: Face, value: str) -> bool:
+    """Whether a "+N" to ``value`` has a number to add to on ``face``: not when the face prints no
+    value (§19.6), nor when it prints DEF X or Rank X, as a Character does (§19.8)."""
+    printed = face.value(value)
+    return printed is not None and printed != X
 
 
 def _fall_outside_routes(card: CardDef, pool: list[CardDef]) -> Iterator[Finding]:

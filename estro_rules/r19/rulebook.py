@@ -46,7 +46,7 @@ RULEBOOK = Rulebook(
         Ruling("R19-6", "Numerical bonuses do not create abilities or stats"),
         Ruling("R19-6.1", "A bonus to an unprinted value does nothing"),
         Ruling("R19-6.2", "Granting language does confer"),
-        Ruling("R19-6.3", "Class bonuses should name a class that prints the stat"),
+        Ruling("R19-6.3", "Class bonuses should name a class printing the stat"),
         Ruling("R19-7", "A value a card does not print"),
         Ruling("R19-7.1", "No printed value means no part in the mechanic"),
         Ruling("R19-7.2", "Losing a value"),
@@ -58,11 +58,12 @@ RULEBOOK = Rulebook(
         Ruling("R19-8.2", "Characters take damage or CP loss instead"),
         Ruling("R19-8.3", "Locations and Spacecraft break as they do to damage"),
         Ruling("R19-8.4", "Homeworlds follow their damage rules"),
-        Ruling("R19-8.5", "The check is made again on the new face"),
+        Ruling("R19-8.5", "The new face is checked again"),
         Ruling("R19-8.6", "No card is designed at DEF 0 or Rank 0"),
         Ruling("I-R19-1", "Only what §19 states or implies", interpretation=True),
         Ruling("I-R19-2", "Trigger order inside one player's batch", interpretation=True),
         Ruling("I-R19-3", "Homeworlds break like Locations", interpretation=True),
+        Ruling("I-R19-4", "Triggers created while triggers fire", interpretation=True),
     ],
 )
 cite = RULEBOOK.cite

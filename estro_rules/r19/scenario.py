@@ -21,7 +21,7 @@ from typing import Any
 
 from ..errors import ScenarioError
 from ..fields import Fields, check_int, choose, join
-from .cards import COUNTERS, ZONES, Action, CardDef, check_phase, load_action, load_card, opt_string
+from .cards import COUNTERS, MAX_NUMBER, ZONES, Action, CardDef, check_phase, load_action, load_card, opt_string
 from .engine import BoardView, CardState, Engine, Event, Trigger
 
 KIND = "r19.sequence"
@@ -99,13 +99,38 @@ class SequenceResult:
     """The result of an ``r19.sequence`` scenario."""
 
     initial: BoardView
-    """The board before the first action."""
+    """The board before the first action, after the setup checks (:attr:`setup`)."""
 
     steps: tuple[Step, ...]
     """One step per action."""
 
+    setup: tuple[Event, ...] = ()
+    """What happened to the starting board before the first action: Sabotage placed on a Character
+    becomes damage (R19-8.2), and the state-based checks are made (R19-8: "the moment")."""
+
+    setup_batches: tuple[tuple[Trigger, ...], ...] = ()
+    """The trigger batches the setup created, each in the order it fired."""
+
+    def setup_json(self) -> dict[str, Any]:
+        def of(*kinds: str) -> list[Event]:
+            return [e for e in self.setup if e.kind in kinds]
+
+        return {
+            "destroyed": [e.card for e in of("destroyed")],
+            "left_play": [e.card for e in of("left_play")],
+            "flips": [f"{e.card}: {e.get('from')} -> {e.get('to')}" for e in of("face_change")],
+            "fired": [f"{e.player}: {e.get('trigger')}" for e in of("trigger_fired")],
+            "queue": [[t.to_json() for t in batch] for batch in self.setup_batches],
+            "events": [e.to_json() for e in self.setup],
+        }
+
     def to_json(self) -> dict[str, Any]:
-        return {"kind": KIND, "initial": self.initial.to_json(), "steps": [s.to_json() for s in self.steps]}
+        return {
+            "kind": KIND,
+            "setup": self.setup_json(),
+            "initial": self.initial.to_json(),
+            "steps": [s.to_json() for s in self.steps],
+        }
 
 
 @dataclass(frozen=True)
@@ -128,6 +153,9 @@ class SequenceScenario:
 
     def run(self) -> SequenceResult:
         engine = self.engine()
+        engine.start()
+        setup = tuple(engine.events)
+        setup_batches = tuple(tuple(b) for b in engine.batches)
         initial = engine.snapshot()
         steps = []
         for i, action in enumerate(self.actions):
@@ -135,7 +163,7 @@ class SequenceScenario:
             steps.append(
                 Step(i, action, tuple(engine.events), tuple(tuple(b) for b in engine.batches), engine.snapshot())
             )
-        return SequenceResult(initial, tuple(steps))
+        return SequenceResult(initial, tuple(steps), setup, setup_batches)
 
 
 def _known(names: list[str]) -> str:
@@ -183,7 +211,7 @@ def load_sequence(f: Fields) -> SequenceScenario:
         controller = _player(g.raw("controller", default=owner), join(path, "controller"), seats)
         zone = choose(g.raw("zone", default="Map"), join(path, "zone"), ZONES, "zone")
         face = g.raw("face", default=card.first_face)
-        if face not in card.faces:
+        if not isinstance(face, str) or face not in card.faces:
             raise ScenarioError(
                 join(path, "face"),
                 f"a face {card.name} ({card_id}) has",
@@ -195,7 +223,11 @@ def load_sequence(f: Fields) -> SequenceScenario:
         for name in list(cf._data):
             cpath = join(cf.path, name)
             choose(name, cpath, COUNTERS, "counter")
-            n = check_int(cf.raw(name), cpath, minimum=0)
+            n = check_int(cf.raw(name), cpath, minimum=0, maximum=MAX_NUMBER)
+            if n and zone != "Map":
+                raise ScenarioError(
+                    cpath, "counters only on a card on the Map (they come off as a card leaves it)", got=n
+                )
             if name == "Liberation" and n and card.faces[face].value("Rank") is None:
                 raise ScenarioError(
                     cpath, "no Liberation counters on a card that prints no Rank (it cannot be Liberated)", got=n
@@ -242,6 +274,13 @@ def load_sequence(f: Fields) -> SequenceScenario:
             _player(a.player, join(p, "player"), seats)
         if a.active is not None:
             _player(a.active, join(p, "active"), seats)
+        for key, given in (("face", a.face is not None), ("bind", bool(a.bind))):
+            if given and (a.target is None or len(a.target.cards) != 1 or a.target.cards == ("self",)):
+                raise ScenarioError(
+                    join(p, key),
+                    f"'{key}' only when one card enters, named by 'card'",
+                    hint="an entering card's face and the Characters it Binds belong to that one card",
+                )
         for j, name in enumerate(a.bind):
             check_ref(name, join(p, f"bind[{j}]"), self_ok=False)
             other = by_id[name]

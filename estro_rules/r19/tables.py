@@ -50,7 +50,7 @@ def leave_table() -> Table:
 
 def fall_routes_table() -> Table:
     actions = (
-        "flip (from a Storyline's ability, or with source = a Storyline)",
+        "flip (in a Storyline's own ability, or with source = a Storyline on the Map)",
         "morality_penalty",
         "storyline_leaves / destroy (of the Storyline)",
         "twist",
@@ -116,8 +116,8 @@ def lint_rules_table() -> Table:
     docs = {
         "printed_zero_def_or_rank": ("A face prints DEF 0 or Rank 0: broken or destroyed on entry.", "R19-8.6"),
         "dead_or_partly_dead_bonus": (
-            "A +N bonus names a class some (or all) of whose members print no such value; or a card's bonus to "
-            "itself on a face that does not print the value.",
+            "A +N bonus names a class some (or all) of whose members print no such value as a number (a "
+            "Character prints DEF X and Rank X); or a card's bonus to itself on a face that does not print it.",
             "R19-6.3, R19-6.1",
         ),
         "fall_outside_the_four_routes": (

@@ -107,14 +107,16 @@ def step_html(step: Step, base: str) -> str:
 
 def html(result: SequenceResult, *, base: str) -> str:
     """A stepper: the initial board, then one panel per action."""
-    panels = [
-        tag(
-            "section",
-            tag("h4", "Initial state") + board_html(result.initial),
-            class_="estro-step-panel",
-            data_label="Start",
+    start = tag("h4", "Initial state")
+    if result.setup:
+        start += (
+            tag("h5", "Checked before the first action")
+            + tag("ol", "".join(_event_html(e, base) for e in result.setup), class_="estro-log")
+            + tag("h5", "Triggers, in the order they fire")
+            + _queue_html(result.setup_batches)
+            + tag("h5", "Board at the start")
         )
-    ]
+    panels = [tag("section", start + board_html(result.initial), class_="estro-step-panel", data_label="Start")]
     for step in result.steps:
         panels.append(
             tag("section", step_html(step, base), class_="estro-step-panel", data_label=f"Action {step.number + 1}")
@@ -138,7 +140,12 @@ def _board_text(board: BoardView) -> list[str]:
 
 def text(result: SequenceResult) -> str:
     """The result as readable text: each action, its events with rulings, the trigger order."""
-    lines = ["Initial state:", *_board_text(result.initial)]
+    lines = ["Initial state:"]
+    for e in result.setup:
+        lines.append(f"  - {e.text} [{', '.join(e.rulings)}]")
+    for i, batch in enumerate(result.setup_batches, start=1):
+        lines.append(f"  round {i} order: " + " -> ".join(f"{t.player}: {t.key}" for t in batch))
+    lines.extend(_board_text(result.initial))
     for step in result.steps:
         lines.append(f"Action {step.label}")
         for e in step.events:

@@ -52,7 +52,7 @@ def test_character_must_print_def_x() -> None:
 
 def test_amount_must_be_positive() -> None:
     msg = error_of(scenario(CARDS, BOARD, [{"do": "damage", "card": "CH-1", "amount": 0}]))
-    assert msg == "actions[0].amount: expected a whole number of at least 1, got 0"
+    assert msg == "actions[0].amount: expected a whole number from 1 to 999, got 0"
 
 
 def test_unknown_action_and_unknown_key() -> None:
