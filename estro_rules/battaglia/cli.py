@@ -4,6 +4,8 @@ FILE is a ``battaglia.battle`` or ``battaglia.estimate`` scenario (or any
 object with ``left`` and ``right`` teams). Without ``--simulate`` it plays one
 battle and prints it with its trace; with ``--simulate N`` it plays N seeded
 battles, shows a progress bar on standard error and prints the estimate.
+Ctrl-C during an estimate stops it cleanly: the estimate so far is printed
+(``played`` less than ``battles``) and the exit status is 130.
 Output is JSON, or readable text with ``--text``. Bad input raises
 :class:`~estro_rules.errors.ScenarioError`, which the main command turns into
 ``error: FILE: <message>`` and exit status 2.
@@ -16,11 +18,15 @@ import json
 import sys
 from typing import Any, TextIO
 
-from ..errors import ScenarioError
 from ..fields import Fields, choose
+from .rules import MAX_SEED
 from .scenario import MAX_SCENARIO_BATTLES, BattleScenario, EstimateScenario, load_battle, load_estimate
 from .simulate import Estimate, Simulation
 from .view import battle_text, estimate_text
+from .vocab import whole
+
+#: The exit status after Ctrl-C, as for any program stopped by SIGINT.
+EXIT_INTERRUPTED = 130
 
 _KIND_NAMES = ("battaglia.battle", "battaglia.estimate")
 _COMMON = ("title", "description", "expect")
@@ -56,16 +62,20 @@ def cmd_battle(args: argparse.Namespace, out: TextIO, stdin: TextIO, err: TextIO
 
     err = err if err is not None else sys.stderr
     scenario = load_file(read_scenario(args.file, stdin))
-    seed = scenario.seed if args.seed is None else args.seed
-    if seed < 0:
-        raise ScenarioError("--seed", "a whole number of at least 0", got=seed)
+    seed = scenario.seed if args.seed is None else whole(args.seed, "--seed", 0, MAX_SEED)
     battles = args.simulate if args.simulate is not None else getattr(scenario, "battles", None)
     if battles is not None:
-        if not 1 <= battles <= MAX_SCENARIO_BATTLES:
-            raise ScenarioError("--simulate", f"a whole number from 1 to {MAX_SCENARIO_BATTLES}", got=battles)
-        est = run_with_progress(Simulation(scenario.left, scenario.right, battles=battles, seed=seed), err)
+        whole(battles, "--simulate", 1, MAX_SCENARIO_BATTLES)
+        sim = Simulation(scenario.left, scenario.right, battles=battles, seed=seed)
+        code = 0
+        try:
+            est = run_with_progress(sim, err)
+        except KeyboardInterrupt:
+            est = sim.estimate  # every battle played so far; the one cut short is not counted
+            err.write(f"\ninterrupted: the estimate below covers {est.played} of {est.battles} battles\n")
+            code = EXIT_INTERRUPTED
         print(estimate_text(est) if args.text else json.dumps(est.to_json(), indent=2), file=out)
-        return 0
+        return code
     assert isinstance(scenario, BattleScenario)
     result = BattleScenario(scenario.left, scenario.right, seed, scenario.dice, True).run()
     print(battle_text(result) if args.text else json.dumps(result.to_json(), indent=2, ensure_ascii=False), file=out)

@@ -26,12 +26,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any
 
-from ..errors import ScenarioError
 from .rules import (
+    MAX_SEED,
     REACTION_CAP,
     ROLL_LIMIT,
     STEP_ABILITIES,
@@ -43,7 +43,7 @@ from .rules import (
     SUDDEN_DEATH_FROM,
     cite,
 )
-from .vocab import Ability, Team, dice_list
+from .vocab import Ability, Team, dice_list, whole
 
 SIDES = ("left", "right")
 
@@ -83,6 +83,10 @@ REASON_TEXT = {
 LIMIT_REACTION_CAP = "reaction_cap"
 LIMIT_REROLL_DENIED = "reroll_denied"
 LIMIT_ROLL_LIMIT = "roll_limit"
+LIMIT_TRACE = "trace_limit"
+
+#: The most events one battle's trace records; past it the battle plays on unrecorded (the note says so).
+MAX_TRACE_EVENTS = 5_000
 
 
 @dataclass(frozen=True)
@@ -95,7 +99,7 @@ class Event:
     kind: str
     """``roll``, ``tie``, ``status``, ``modify``, ``damage``, ``heal``, ``heal_none``, ``dot``, ``skip``,
     ``no_target``, ``down``, ``reaction``, ``cap``, ``reroll``, ``reroll_denied``, ``death``,
-    ``death_ability`` or ``end``."""
+    ``death_ability``, ``trace_cut`` or ``end``."""
 
     text: str
     """What happened, in plain words."""
@@ -110,7 +114,8 @@ class Event:
     """The cryptid acted on, as ``right[2]``."""
 
     amount: int | None = None
-    """Damage or healing dealt, or the change to the total."""
+    """Damage or healing dealt, the change to the total, or (``cap``) how many reactions the cap stopped that
+    turn."""
 
     health: int | None = None
     """The target's health afterwards."""
@@ -118,9 +123,13 @@ class Event:
     depth: int = 0
     """How deep in a reaction chain (0: not a reaction)."""
 
+    within: int = 0
+    """For an event of a reaction chain (step 5), the step it happened inside: reactions resolve at once, in
+    the middle of step 3, 4 or 6 (BAT-6.5); 0 for every other event."""
+
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"step": self.step, "kind": self.kind, "text": self.text}
-        for key in ("actor", "target", "amount", "health"):
+        for key in ("actor", "target", "amount", "health", "within"):
             value = getattr(self, key)
             if value is not None:
                 data[key] = value
@@ -216,6 +225,10 @@ class BattleResult:
     trace: tuple[RollRecord, ...] = ()
     """Roll by roll, what happened; empty when the battle ran without a trace."""
 
+    trace_cut: bool = False
+    """Whether the trace stopped recording events at :data:`MAX_TRACE_EVENTS` (the battle itself played on
+    to its end, and every roll still has its record and health)."""
+
     @property
     def health(self) -> tuple[int, int]:
         """Total remaining health of the left and the right side."""
@@ -262,6 +275,8 @@ class BattleResult:
         }
         if self.trace:
             data["trace"] = [r.to_json() for r in self.trace]
+        if self.trace_cut:
+            data["trace_cut"] = True
         return data
 
 
@@ -367,6 +382,7 @@ class Matchup:
             groups.append((lefts, rights))
         self.groups = groups
         self.ties = sum(1 for g in groups if g[0] and g[1])
+        self.peers = tuple(tuple(u for u in range(n) if u != i and self.threat[u] == self.threat[i]) for i in range(n))
         self.orders: dict[int, _Order] = {}
 
     def _conditions(self, ab: _Ab) -> None:
@@ -431,18 +447,29 @@ _R_OTHER = (cite("BAT-5"),)
 _R_OTHER_TIE = (cite("BAT-5"), cite("I-BAT-9"))
 _R_RANDOM = (cite("BAT-5"), cite("I-BAT-12"))
 _R_NO_TARGET = (cite("BAT-5"), cite("I-BAT-3"))
+_R_NO_TARGET_DEFAULT = (cite("BAT-4"), cite("I-BAT-3"))
 _R_HEAL_NONE = (cite("I-BAT-3"), cite("I-BAT-10"))
+_R_HEAL_CUT = (cite("I-BAT-3"),)
 _R_DOT = (cite("BAT-6.2"),)
-_R_STEP3 = (cite("BAT-6.3"),)
+_R_STEP3 = (cite("BAT-6.3"), cite("BAT-3"))
+_R_MODIFY = (cite("BAT-6.3"), cite("BAT-3"), cite("I-BAT-11"))
+_R_SKIP3 = (cite("BAT-6.3"), cite("I-BAT-3"))
 _R_SKIP = (cite("BAT-6.4"), cite("I-BAT-3"))
+_R_ORDER_TIE = (cite("I-BAT-9"),)
+_R_CAP = (cite("I-BAT-10"),)
+_R_REACT = (cite("BAT-6.5"),)
+_R_REACT_DEATHS = (cite("BAT-6.5"), cite("I-BAT-5"))  # "ally dies" reactions go before death abilities
 _R_REROLL = (cite("BAT-7"), cite("I-BAT-1"), cite("I-BAT-4"))
 _R_STEP4 = (cite("BAT-6.4"), cite("BAT-3"))
 
-_RunResult = tuple[int, int, int, int, list[int], bool, bool, list[RollRecord]]
+_RunResult = tuple[int, int, int, int, list[int], bool, bool, list[RollRecord], bool]
 
 
 def _run(m: Matchup, rng: random.Random, dice: Sequence[tuple[int, int]], tracing: bool) -> _RunResult:
-    """Play one battle. Returns (winner, reason, rolls, turns, health, cap hit, reroll denied, records)."""
+    """Play one battle.
+
+    Returns (winner, reason, rolls, turns, health, cap hit, reroll denied, records, trace cut).
+    """
     n = m.n
     hp = list(m.health)
     maxhp = m.health
@@ -472,6 +499,7 @@ def _run(m: Matchup, rng: random.Random, dice: Sequence[tuple[int, int]], tracin
     events: list[Event] | None = [] if tracing else None
     labels = m.labels
     refs = m.refs
+    peers = m.peers
 
     roll = 0
     turn = 0
@@ -481,6 +509,14 @@ def _run(m: Matchup, rng: random.Random, dice: Sequence[tuple[int, int]], tracin
     cap_hit = False
     denied = False
     step = 0
+    # Trace bookkeeping (never touched without a trace): events logged so far, whether the trace was cut at
+    # MAX_TRACE_EVENTS, and where this turn's one "cap" event sits (record index, event index) with the
+    # number of reactions the cap stopped this turn.
+    logged = 0
+    cut = False
+    roll_events: list[Event] = []
+    cap_at: tuple[int, int] | None = None
+    skipped = 0
 
     def log(
         kind: str,
@@ -491,6 +527,7 @@ def _run(m: Matchup, rng: random.Random, dice: Sequence[tuple[int, int]], tracin
         amount: int | None = None,
         depth: int = 0,
     ) -> None:
+        nonlocal events, logged, cut
         assert events is not None
         events.append(
             Event(
@@ -503,25 +540,47 @@ def _run(m: Matchup, rng: random.Random, dice: Sequence[tuple[int, int]], tracin
                 amount,
                 hp[target] if target >= 0 else None,
                 depth,
+                step if depth else 0,
             )
         )
+        logged += 1
+        if logged >= MAX_TRACE_EVENTS:
+            events.append(
+                Event(
+                    step,
+                    "trace_cut",
+                    f"The trace stops here, at {MAX_TRACE_EVENTS} events: the battle plays on to its end unrecorded "
+                    "(the health after each roll is still shown)",
+                    (),
+                )
+            )
+            events = None  # no more events are built, so the rest of the battle costs what it costs untraced
+            cut = True
 
     def react(r: _Ab, src: int, depth: int) -> None:
-        nonlocal react_left, cap_hit
+        nonlocal react_left, cap_hit, cap_at, skipped
         if react_left <= 0:
             cap_hit = True
-            if events is not None:
+            skipped += 1
+            if events is not None and cap_at is None:
+                cap_at = (len(records), len(events))
                 log(
                     "cap",
                     f"Reaction cap reached ({REACTION_CAP} reactions this turn): {r.text} does not react",
-                    (cite("I-BAT-10"),),
+                    _R_CAP,
                     r.owner,
                     depth=depth + 1,
                 )
             return
         react_left -= 1
         if events is not None:
-            log("reaction", f"Reaction: {r.text}", (cite("BAT-6.5"),), r.owner, depth=depth + 1)
+            log(
+                "reaction",
+                f"Reaction: {r.text}",
+                _R_REACT_DEATHS if step == STEP_DEATHS else _R_REACT,
+                r.owner,
+                depth=depth + 1,
+            )
         fire(r, src, depth + 1)
 
     def hit(o: int, t: int, amt: int, depth: int, rulings: tuple[str, ...]) -> None:
@@ -554,12 +613,14 @@ def _run(m: Matchup, rng: random.Random, dice: Sequence[tuple[int, int]], tracin
                     target=t,
                     depth=depth,
                 )
-        if hp[t]:
+        if react_left > 0 or not cap_hit or tracing:  # past the cap, only a trace still counts what it stops
             for r in react_damaged[t]:
+                if not hp[t]:  # a down cryptid does not react (I-BAT-3), even in the middle of its own reactions
+                    break
                 react(r, o, depth)
-        for r in ally_damaged[side[t]]:
-            if r.owner != t and hp[r.owner] > 0:
-                react(r, o, depth)
+            for r in ally_damaged[side[t]]:
+                if r.owner != t and hp[r.owner] > 0:
+                    react(r, o, depth)
 
     def fire(ab: _Ab, src: int, depth: int) -> None:
         """Resolve one activation: choose its targets, then apply its effect to each."""
@@ -594,7 +655,7 @@ def _run(m: Matchup, rng: random.Random, dice: Sequence[tuple[int, int]], tracin
         elif tc == _SELF:
             if hp[o] > 0:
                 t = o
-            why = _R_OTHER
+            why = _R_DEFAULT
         elif tc == _SRC:
             if src >= 0 and hp[src] > 0:
                 t = src
@@ -613,7 +674,8 @@ def _run(m: Matchup, rng: random.Random, dice: Sequence[tuple[int, int]], tracin
             return
         if t < 0:
             if events is not None:
-                log("no_target", f"{ab.text}: no target standing", _R_NO_TARGET, o, depth=depth)
+                none = _R_NO_TARGET_DEFAULT if tc == _HTE or tc == _SELF else _R_NO_TARGET
+                log("no_target", f"{ab.text}: no target standing", none, o, depth=depth)
             return
         if ab.eff == _DAMAGE:
             hit(o, t, ab.amount + bonus, depth, why)
@@ -641,8 +703,19 @@ def _run(m: Matchup, rng: random.Random, dice: Sequence[tuple[int, int]], tracin
                 return
             hp[t] = h + amt
             if events is not None:
-                log("heal", f"{labels[o]} heals {labels[t]} by {amt} ({hp[t]} of {maxhp[t]})", why, o, t, amt, depth)
+                cut_by = f", cut from {ab.amount} at its starting health" if amt < ab.amount else ""
+                log(
+                    "heal",
+                    f"{labels[o]} heals {labels[t]} by {amt}{cut_by} ({hp[t]} of {maxhp[t]})",
+                    why + _R_HEAL_CUT if amt < ab.amount else why,
+                    o,
+                    t,
+                    amt,
+                    depth,
+                )
             for r in react_healed[t]:
+                if not hp[t]:  # downed by one of its own reactions' chains (I-BAT-3)
+                    break
                 react(r, o, depth)
         else:  # _DOT
             d = dots[t]
@@ -685,8 +758,11 @@ def _run(m: Matchup, rng: random.Random, dice: Sequence[tuple[int, int]], tracin
             assert order is not None
             corder, step3, step4 = order
             total = a + b
+            if tracing:
+                roll_events = []
+                if not cut:
+                    events = roll_events
             if events is not None:
-                events = []
                 why = (cite("BAT-6.1"), cite("I-BAT-1"), cite("I-BAT-12"))
                 source = " (forced)" if roll <= nforced else ""
                 extra = f"; sudden death: abilities deal +{bonus} damage" if bonus else ""
@@ -745,7 +821,7 @@ def _run(m: Matchup, rng: random.Random, dice: Sequence[tuple[int, int]], tracin
                         log(
                             "skip",
                             f"{ab.text} would activate, but {labels[o]} is down and does not activate",
-                            _R_SKIP,
+                            _R_SKIP3,
                             o,
                         )
                     continue
@@ -755,7 +831,7 @@ def _run(m: Matchup, rng: random.Random, dice: Sequence[tuple[int, int]], tracin
                         log(
                             "modify",
                             f"{ab.text}: the total becomes {total}",
-                            (cite("BAT-6.3"), cite("I-BAT-11")),
+                            _R_MODIFY + _R_ORDER_TIE if (peers[o] and any(hp[u] > 0 for u in peers[o])) else _R_MODIFY,
                             o,
                             amount=ab.amount,
                         )
@@ -780,7 +856,8 @@ def _run(m: Matchup, rng: random.Random, dice: Sequence[tuple[int, int]], tracin
                         )
                 else:
                     if events is not None:
-                        log("activate", f"{ab.text} activates", _R_STEP3, o)
+                        tied = peers[o] and any(hp[u] > 0 for u in peers[o])
+                        log("activate", f"{ab.text} activates", _R_STEP3 + _R_ORDER_TIE if tied else _R_STEP3, o)
                     fire(ab, -1, 0)
             if not rerolled:
                 # Step 4 (and step 5, inside it): abilities in threat order, checked against the modified total.
@@ -818,12 +895,20 @@ def _run(m: Matchup, rng: random.Random, dice: Sequence[tuple[int, int]], tracin
                                 )
                         else:
                             if events is not None:
-                                log("activate", f"{ab.text} activates", _R_STEP4, o)
+                                tied = peers[o] and any(hp[u] > 0 for u in peers[o])
+                                log(
+                                    "activate",
+                                    f"{ab.text} activates",
+                                    _R_STEP4 + _R_ORDER_TIE if tied else _R_STEP4,
+                                    o,
+                                )
                             fire(ab, -1, 0)
             if rerolled:
-                if events is not None:
+                if tracing:
                     records.append(
-                        RollRecord(roll, turn, (a, b), total, roll <= nforced, bonus, True, tuple(events), tuple(hp))
+                        RollRecord(
+                            roll, turn, (a, b), total, roll <= nforced, bonus, True, tuple(roll_events), tuple(hp)
+                        )
                     )
                 continue
             break
@@ -852,10 +937,14 @@ def _run(m: Matchup, rng: random.Random, dice: Sequence[tuple[int, int]], tracin
                     if events is not None:
                         log("death_ability", f"Death ability: {ab.text}", (cite("BAT-6.6"), cite("I-BAT-5")), i)
                     fire(ab, last_by[i], 0)
-        if events is not None:
+        if tracing:
             records.append(
-                RollRecord(roll, turn, (a, b), total, roll <= nforced, bonus, False, tuple(events), tuple(hp))
+                RollRecord(roll, turn, (a, b), total, roll <= nforced, bonus, False, tuple(roll_events), tuple(hp))
             )
+            if cap_at is not None:
+                _count_capped(records, cap_at, skipped)
+                cap_at = None
+            skipped = 0
         # The end of the battle (BAT-8, BAT-9).
         left, right = count
         if not left or not right:
@@ -868,7 +957,18 @@ def _run(m: Matchup, rng: random.Random, dice: Sequence[tuple[int, int]], tracin
             winner = 0 if lh > rh else (1 if rh > lh else 2)
             reason = 2 if roll >= ROLL_LIMIT else 3
             break
-    return winner, reason, roll, turn, hp, cap_hit, denied, records
+    return winner, reason, roll, turn, hp, cap_hit, denied, records, cut
+
+
+def _count_capped(records: list[RollRecord], at: tuple[int, int], skipped: int) -> None:
+    """Write into the turn's one ``cap`` event how many reactions the cap stopped in that turn (I-BAT-10)."""
+    ri, ei = at
+    rec = records[ri]
+    cap = rec.events[ei]
+    more = skipped - 1
+    text = cap.text + (f"; {more} more reaction{'s' if more != 1 else ''} did not happen this turn" if more else "")
+    events = rec.events[:ei] + (replace(cap, text=text, amount=skipped),) + rec.events[ei + 1 :]
+    records[ri] = replace(rec, events=events)
 
 
 def _log_ties(m: Matchup, bits: int, hp: list[int], log: Callable[..., None]) -> None:
@@ -911,11 +1011,12 @@ def battle(
     ``dice`` forces the first rolls (a list of ``[a, b]``); once it runs out, the
     dice come from the seeded generator. ``trace=False`` skips the trace.
     """
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise ScenarioError("seed", "a whole number of at least 0", got=seed)
+    whole(seed, "seed", 0, MAX_SEED)
     forced = dice_list(list(dice)) if dice is not None else ()
     m = matchup if matchup is not None else Matchup(left, right)
-    winner_code, reason_code, rolls, turns, hp, cap_hit, denied, records = _run(m, random.Random(seed), forced, trace)
+    winner_code, reason_code, rolls, turns, hp, cap_hit, denied, records, cut = _run(
+        m, random.Random(seed), forced, trace
+    )
     winner = _WINNERS[winner_code]
     reason = _REASONS[reason_code]
     limits = []
@@ -942,7 +1043,7 @@ def battle(
             last.health,
         )
     return BattleResult(
-        left, right, seed, forced, winner, reason, rolls, turns, tuple(hp), tuple(limits), rulings, tuple(records)
+        left, right, seed, forced, winner, reason, rolls, turns, tuple(hp), tuple(limits), rulings, tuple(records), cut
     )
 
 

@@ -74,6 +74,9 @@ MAX_HEALTH = 999
 MAX_THREAT = 99
 MAX_AMOUNT = 99
 
+#: The largest seed a battle or an estimate accepts (a signed 64-bit whole number, safe in JSON tools).
+MAX_SEED = 2**63 - 1
+
 
 def sudden_death_bonus(roll: int) -> int:
     """The extra damage of every ability damage instance on roll ``roll`` (I-BAT-2).

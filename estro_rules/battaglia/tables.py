@@ -11,16 +11,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from .engine import MAX_TRACE_EVENTS
 from .rules import (
     DICE,
     FACES,
     MAX_ABILITIES,
     MAX_CRYPTIDS,
+    MAX_SEED,
     REACTION_CAP,
     ROLL_LIMIT,
     SUDDEN_DEATH_FROM,
     TURN_STEPS,
 )
+from .simulate import MAX_BATTLES
 from .vocab import CONDITIONS, EFFECTS, REACTIONS, TARGETS
 
 Table = tuple[list[str], list[list[str]]]
@@ -53,6 +56,10 @@ def limits_table() -> Table:
         ["Reaction activations per turn", str(REACTION_CAP), "[[I-BAT-10]] (engine choice)"],
         ["Cryptids per team", f"1 to {MAX_CRYPTIDS}", "engine limit (the text sets none)"],
         ["Abilities per cryptid", f"0 to {MAX_ABILITIES}", "engine limit (the text sets none)"],
+        ["Forced rolls in a scenario", f"0 to {ROLL_LIMIT}", "engine limit: no battle rolls more"],
+        ["Events in one battle's trace", f"{MAX_TRACE_EVENTS:,}", "engine limit; the battle plays on unrecorded"],
+        ["Battles in one estimate", f"1 to {MAX_BATTLES:,}", "engine limit; Ctrl-C stops the command line early"],
+        ["Seed", f"0 to {MAX_SEED:,} (2⁶³ − 1)", "[[I-BAT-12]], engine limit"],
     ]
 
 

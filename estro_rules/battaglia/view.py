@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 from ..html import esc, ruling_links, tag
-from .engine import REASON_TEXT, BattleResult, RollRecord, Winner
+from .engine import REASON_TEXT, BattleResult, Event, RollRecord, Winner
 from .simulate import Estimate
 from .vocab import Team
 
@@ -47,7 +47,7 @@ def battle_html(result: BattleResult, *, base: str) -> str:
             + esc(result.rolls)
             + " roll"
             + ("s" if result.rolls != 1 else "")
-            + f" ({esc(result.turns)} turns): "
+            + f" ({esc(result.turns)} turn{'s' if result.turns != 1 else ''}): "
             + esc(REASON_TEXT[result.reason])
             + ". "
             + ruling_links(result.rulings, base=base),
@@ -77,14 +77,16 @@ def battle_html(result: BattleResult, *, base: str) -> str:
     return summary + _chart(result) + _stepper(result, base)
 
 
-def _health_table(result: BattleResult, health: tuple[int, ...], restarted: bool) -> str:
+def _health_table(result: BattleResult, health: tuple[int, ...], dead: frozenset[int] | None) -> str:
+    """Both teams' health. ``dead``: the cryptids that died in an earlier turn, on the panel of a rerolled
+    roll (the others at 0 are only down, I-BAT-4); ``None`` at the end of a turn, where 0 health is dead."""
     nl = len(result.left.cryptids)
     tables = []
     for side, team, offset in (("left", result.left, 0), ("right", result.right, nl)):
         rows = []
         for j, c in enumerate(team.cryptids):
             h = health[offset + j]
-            state = "" if h else (" (down)" if restarted else " (dead)")
+            state = "" if h else (" (down)" if dead is not None and offset + j not in dead else " (dead)")
             rows.append(
                 tag(
                     "tr",
@@ -109,6 +111,13 @@ def _health_table(result: BattleResult, health: tuple[int, ...], restarted: bool
     return tag("div", "".join(tables), class_="estro-teams")
 
 
+def _step_label(e: Event) -> str:
+    """``step 4``, ``step 5 (in step 3)`` for a reaction inside step 3, or ``end``."""
+    if not e.step:
+        return "end"
+    return f"step {e.step} (in step {e.within})" if e.within else f"step {e.step}"
+
+
 def _panel_events(record: RollRecord, base: str) -> str:
     items = []
     for e in record.events:
@@ -117,7 +126,7 @@ def _panel_events(record: RollRecord, base: str) -> str:
         items.append(
             tag(
                 "li",
-                tag("span", f"step {e.step}" if e.step else "end", class_="estro-step-no")
+                tag("span", _step_label(e), class_="estro-step-no")
                 + " "
                 + esc(indent + e.text)
                 + " "
@@ -136,11 +145,12 @@ def _stepper(result: BattleResult, base: str) -> str:
             "section",
             tag("h4", "Start")
             + tag("p", "Both teams as set in the shop; the battle plays itself.")
-            + _health_table(result, start, False),
+            + _health_table(result, start, None),
             class_="estro-step-panel",
             data_label="Start",
         )
     ]
+    dead: set[int] = set()  # cryptids whose health was 0 at the end of an earlier turn
     for rec in result.trace:
         bonus = f"; sudden death +{rec.bonus}" if rec.bonus else ""
         title = (
@@ -150,11 +160,15 @@ def _stepper(result: BattleResult, base: str) -> str:
         panels.append(
             tag(
                 "section",
-                tag("h4", esc(title)) + _panel_events(rec, base) + _health_table(result, rec.health, rec.restarted),
+                tag("h4", esc(title))
+                + _panel_events(rec, base)
+                + _health_table(result, rec.health, frozenset(dead) if rec.restarted else None),
                 class_="estro-step-panel",
                 data_label=f"Roll {rec.roll}",
             )
         )
+        if not rec.restarted:
+            dead.update(i for i, h in enumerate(rec.health) if not h)
     return tag("div", "".join(panels), class_="estro-stepper")
 
 
@@ -224,7 +238,8 @@ def battle_text(result: BattleResult) -> str:
     for rec in result.trace:
         for e in rec.events:
             indent = "  " * (e.depth + 1)
-            lines.append(f"{indent}[{e.step or 'end'}] {e.text} [{', '.join(e.rulings)}]")
+            step = f"{e.step} in {e.within}" if e.within else str(e.step or "end")
+            lines.append(f"{indent}[{step}] {e.text} [{', '.join(e.rulings)}]")
     return "\n".join(lines)
 
 
