@@ -10,6 +10,7 @@ import os
 import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
@@ -17,7 +18,14 @@ from playwright.sync_api import Browser, BrowserContext, Page, Playwright, Reque
 
 from tests.conftest import CHROMIUM_ARGS
 
-pytestmark = pytest.mark.browser
+BROWSER_TESTS = Path(__file__).resolve().parent
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark every test in this folder, so ``-m "not browser"`` skips them while iterating."""
+    for item in items:
+        if BROWSER_TESTS in Path(str(item.path)).parents:
+            item.add_marker(pytest.mark.browser)
 
 
 def chromium_path() -> str:
