@@ -557,6 +557,28 @@ def _run(m: Matchup, rng: random.Random, dice: Sequence[tuple[int, int]], tracin
             events = None  # no more events are built, so the rest of the battle costs what it costs untraced
             cut = True
 
+    def with_tie(rulings: tuple[str, ...], o: int) -> tuple[str, ...]:
+        """``rulings``, plus the tie-break when a standing ally shares ``o``'s threat (I-BAT-9)."""
+        tied = peers[o] and any(hp[u] > 0 for u in peers[o])
+        return rulings + _R_ORDER_TIE if tied else rulings
+
+    def reroll(ab: _Ab, o: int) -> bool:
+        """A reroll ability activates: True when the turn restarts, False past the 36th roll (I-BAT-8)."""
+        nonlocal denied
+        if roll < ROLL_LIMIT:
+            if events is not None:
+                log("reroll", f"{ab.text}: the turn stops and restarts at step 1; damage dealt stays", _R_REROLL, o)
+            return True
+        denied = True
+        if events is not None:
+            log(
+                "reroll_denied",
+                f"{ab.text}: 36 rolls have been made, so there is no reroll; the turn goes on",
+                (cite("I-BAT-8"),),
+                o,
+            )
+        return False
+
     def react(r: _Ab, src: int, depth: int) -> None:
         nonlocal react_left, cap_hit, cap_at, skipped
         if react_left <= 0:
@@ -831,33 +853,17 @@ def _run(m: Matchup, rng: random.Random, dice: Sequence[tuple[int, int]], tracin
                         log(
                             "modify",
                             f"{ab.text}: the total becomes {total}",
-                            _R_MODIFY + _R_ORDER_TIE if (peers[o] and any(hp[u] > 0 for u in peers[o])) else _R_MODIFY,
+                            with_tie(_R_MODIFY, o),
                             o,
                             amount=ab.amount,
                         )
                 elif e == _REROLL:
-                    if roll < ROLL_LIMIT:
+                    if reroll(ab, o):
                         rerolled = True
-                        if events is not None:
-                            log(
-                                "reroll",
-                                f"{ab.text}: the turn stops and restarts at step 1; damage dealt stays",
-                                _R_REROLL,
-                                o,
-                            )
                         break
-                    denied = True
-                    if events is not None:
-                        log(
-                            "reroll_denied",
-                            f"{ab.text}: 36 rolls have been made, so there is no reroll; the turn goes on",
-                            (cite("I-BAT-8"),),
-                            o,
-                        )
                 else:
                     if events is not None:
-                        tied = peers[o] and any(hp[u] > 0 for u in peers[o])
-                        log("activate", f"{ab.text} activates", _R_STEP3 + _R_ORDER_TIE if tied else _R_STEP3, o)
+                        log("activate", f"{ab.text} activates", with_tie(_R_STEP3, o), o)
                     fire(ab, -1, 0)
             if not rerolled:
                 # Step 4 (and step 5, inside it): abilities in threat order, checked against the modified total.
@@ -875,33 +881,12 @@ def _run(m: Matchup, rng: random.Random, dice: Sequence[tuple[int, int]], tracin
                                 )
                             continue
                         if ab.eff == _REROLL:
-                            if roll < ROLL_LIMIT:
+                            if reroll(ab, o):
                                 rerolled = True
-                                if events is not None:
-                                    log(
-                                        "reroll",
-                                        f"{ab.text}: the turn stops and restarts at step 1; damage dealt stays",
-                                        _R_REROLL,
-                                        o,
-                                    )
                                 break
-                            denied = True
-                            if events is not None:
-                                log(
-                                    "reroll_denied",
-                                    f"{ab.text}: 36 rolls have been made, so there is no reroll; the turn goes on",
-                                    (cite("I-BAT-8"),),
-                                    o,
-                                )
                         else:
                             if events is not None:
-                                tied = peers[o] and any(hp[u] > 0 for u in peers[o])
-                                log(
-                                    "activate",
-                                    f"{ab.text} activates",
-                                    _R_STEP4 + _R_ORDER_TIE if tied else _R_STEP4,
-                                    o,
-                                )
+                                log("activate", f"{ab.text} activates", with_tie(_R_STEP4, o), o)
                             fire(ab, -1, 0)
             if rerolled:
                 if tracing:
