@@ -1,40 +1,53 @@
 """mkdocs hooks: generate the rules pages from the engine and ship the browser runtime.
 
-- on_config: build the engine's wheel and find the vendored Pyodide files.
-- on_files: add the generated pages (rules pages and the rulings index); any
-  disagreement between a page and the engine stops the build.
+- on_config: load the engine and the generator afresh (so ``mkdocs serve`` shows
+  edits to them), build the engine's wheel and find the vendored Pyodide files.
+- on_files: add the generated pages (rules pages, rulings index, lint report);
+  any disagreement between a page and the engine stops the build.
 - on_post_build: copy Pyodide and the wheel into the built site.
 """
 
 from __future__ import annotations
 
+import importlib
 import sys
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 
 ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
 
-from scripts.sitegen import assets, registry  # noqa: E402 (needs the path above)
-from scripts.sitegen.pages import SiteError  # noqa: E402
+#: Our own modules, reloaded on every build so that a served site follows the code.
+OWN_MODULES = ("estro_rules", "scripts.sitegen")
 
 _state: dict[str, Any] = {}
 
 
+def _fresh(name: str) -> ModuleType:
+    # mkdocs restores sys.path after loading this file, so the repo goes on it here.
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    for loaded in [m for m in sys.modules if m.startswith(OWN_MODULES)]:
+        del sys.modules[loaded]
+    return importlib.import_module(name)
+
+
 def on_config(config: Any) -> Any:
+    _state["registry"] = _fresh("scripts.sitegen.registry")
+    assets = importlib.import_module("scripts.sitegen.assets")
     _state["runtime"] = assets.runtime(ROOT / "build" / "wheel")
     return config
 
 
 def on_files(files: Files, config: Any) -> Files:
-    runtime: assets.Runtime = _state["runtime"]
+    registry = _state["registry"]
+    pages = importlib.import_module("scripts.sitegen.pages")
     try:
-        generated = registry.generate(runtime.download_bytes)
-    except SiteError as err:
+        generated = registry.generate(_state["runtime"].download_bytes)
+    except pages.SiteError as err:
         raise PluginError(str(err)) from None
     for name, text in generated.items():
         files.append(File.generated(config, name, content=text))
@@ -42,5 +55,4 @@ def on_files(files: Files, config: Any) -> Files:
 
 
 def on_post_build(config: Any) -> None:
-    runtime: assets.Runtime = _state["runtime"]
-    runtime.copy_into(Path(config["site_dir"]))
+    _state["runtime"].copy_into(Path(config["site_dir"]))
