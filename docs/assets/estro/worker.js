@@ -22,25 +22,26 @@ function post(message) {
   self.postMessage(message);
 }
 
-/* Count the bytes of every runtime download, so the page can show progress. */
+/* Count the bytes of every runtime download, so the page can show progress.
+ * The count reads a clone: the original response goes to Pyodide untouched, so
+ * the browser can still stream-compile the WebAssembly and cache the compiled
+ * code for the next visit. */
 function countingFetch(total) {
   const realFetch = self.fetch.bind(self);
   let loaded = 0;
   return async (input, init) => {
     const response = await realFetch(input, init);
     if (!response.body || !response.ok) return response;
-    const counter = new TransformStream({
-      transform(chunk, controller) {
-        loaded += chunk.byteLength;
+    const reader = response.clone().body.getReader();
+    (async () => {
+      for (;;) {
+        const {done, value} = await reader.read();
+        if (done) return;
+        loaded += value.byteLength;
         post({type: "loading", stage: "download", loaded, total});
-        controller.enqueue(chunk);
-      },
-    });
-    return new Response(response.body.pipeThrough(counter), {
-      status: response.status,
-      statusText: response.statusText,
-      headers: response.headers,
-    });
+      }
+    })();
+    return response;
   };
 }
 
