@@ -231,6 +231,7 @@
       }
       if (current === null) return;
       if (message.type === "loading") {
+        widget.dataset.loadedBytes = String(message.loaded);
         progress.hidden = false;
         progressBar.max = message.total || 1;
         progressBar.value = message.loaded;
