@@ -18,12 +18,11 @@ import json
 import sys
 from typing import Any, TextIO
 
-from ..fields import Fields, choose
+from ..fields import Fields, check_int, choose
 from .rules import MAX_SEED
 from .scenario import MAX_SCENARIO_BATTLES, BattleScenario, EstimateScenario, load_battle, load_estimate
 from .simulate import Estimate, Simulation
 from .view import battle_text, estimate_text
-from .vocab import whole
 
 #: The exit status after Ctrl-C, as for any program stopped by SIGINT.
 EXIT_INTERRUPTED = 130
@@ -62,10 +61,10 @@ def cmd_battle(args: argparse.Namespace, out: TextIO, stdin: TextIO, err: TextIO
 
     err = err if err is not None else sys.stderr
     scenario = load_file(read_scenario(args.file, stdin))
-    seed = scenario.seed if args.seed is None else whole(args.seed, "--seed", 0, MAX_SEED)
+    seed = scenario.seed if args.seed is None else check_int(args.seed, "--seed", minimum=0, maximum=MAX_SEED)
     battles = args.simulate if args.simulate is not None else getattr(scenario, "battles", None)
     if battles is not None:
-        whole(battles, "--simulate", 1, MAX_SCENARIO_BATTLES)
+        check_int(battles, "--simulate", minimum=1, maximum=MAX_SCENARIO_BATTLES)
         sim = Simulation(scenario.left, scenario.right, battles=battles, seed=seed)
         code = 0
         try:

@@ -30,6 +30,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any
 
+from ..fields import check_int
 from .rules import (
     MAX_SEED,
     REACTION_CAP,
@@ -43,7 +44,7 @@ from .rules import (
     SUDDEN_DEATH_FROM,
     cite,
 )
-from .vocab import Ability, Team, dice_list, whole
+from .vocab import Ability, Team, dice_list
 
 SIDES = ("left", "right")
 
@@ -996,7 +997,7 @@ def battle(
     ``dice`` forces the first rolls (a list of ``[a, b]``); once it runs out, the
     dice come from the seeded generator. ``trace=False`` skips the trace.
     """
-    whole(seed, "seed", 0, MAX_SEED)
+    check_int(seed, "seed", minimum=0, maximum=MAX_SEED)
     forced = dice_list(list(dice)) if dice is not None else ()
     m = matchup if matchup is not None else Matchup(left, right)
     winner_code, reason_code, rolls, turns, hp, cap_hit, denied, records, cut = _run(

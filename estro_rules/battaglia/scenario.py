@@ -16,7 +16,7 @@ from ..fields import Fields
 from .engine import BattleResult, battle
 from .rules import MAX_SEED
 from .simulate import MAX_BATTLES, Estimate, Simulation
-from .vocab import Team, dice_list, team, whole_field
+from .vocab import Team, dice_list, team
 
 #: The most battles a scenario file may ask for (the same as :data:`~.simulate.MAX_BATTLES`).
 MAX_SCENARIO_BATTLES = MAX_BATTLES
@@ -72,7 +72,7 @@ def load_battle(f: Fields) -> BattleScenario:
     """Read a ``battaglia.battle`` scenario: ``left``, ``right``, ``seed``, ``dice``, ``trace``."""
     left = team(f.raw("left"), "left")
     right = team(f.raw("right"), "right")
-    seed = whole_field(f, "seed", 0, MAX_SEED, default=0)
+    seed = f.integer("seed", default=0, minimum=0, maximum=MAX_SEED)
     dice = dice_list(f.raw("dice", default=[]), "dice")
     trace = f.boolean("trace", default=True)
     return BattleScenario(left, right, seed, dice, trace)
@@ -82,6 +82,6 @@ def load_estimate(f: Fields) -> EstimateScenario:
     """Read a ``battaglia.estimate`` scenario: ``left``, ``right``, ``battles``, ``seed``."""
     left = team(f.raw("left"), "left")
     right = team(f.raw("right"), "right")
-    battles = whole_field(f, "battles", 1, MAX_SCENARIO_BATTLES)
-    seed = whole_field(f, "seed", 0, MAX_SEED, default=0)
+    battles = f.integer("battles", minimum=1, maximum=MAX_SCENARIO_BATTLES)
+    seed = f.integer("seed", default=0, minimum=0, maximum=MAX_SEED)
     return EstimateScenario(left, right, battles, seed)

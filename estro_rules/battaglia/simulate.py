@@ -24,9 +24,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from ..fields import check_int
 from .engine import Matchup, _run, battle_seed
 from .rules import MAX_SEED
-from .vocab import Team, whole
+from .vocab import Team
 
 #: The normal quantile for a 95% interval.
 Z95 = 1.959963984540054
@@ -133,8 +134,8 @@ class Simulation:
     """A resumable estimate, for a browser worker: call :meth:`advance` until :attr:`done`."""
 
     def __init__(self, left: Team, right: Team, *, battles: int, seed: int = 0) -> None:
-        whole(battles, "battles", 1, MAX_BATTLES)
-        whole(seed, "seed", 0, MAX_SEED)
+        check_int(battles, "battles", minimum=1, maximum=MAX_BATTLES)
+        check_int(seed, "seed", minimum=0, maximum=MAX_SEED)
         self.left = left
         self.right = right
         self.battles = battles

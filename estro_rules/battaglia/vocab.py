@@ -31,8 +31,6 @@ from ..errors import ScenarioError
 from ..fields import Fields, check_int, choose, join
 from .rules import MAX_ABILITIES, MAX_AMOUNT, MAX_CRYPTIDS, MAX_HEALTH, MAX_THREAT, ROLL_LIMIT, cite
 
-_MISSING: Any = object()
-
 
 class Word(NamedTuple):
     """One word of the ability vocabulary."""
@@ -404,34 +402,6 @@ class Team:
 # Reading JSON
 
 
-def whole(value: object, path: str, minimum: int, maximum: int) -> int:
-    """Check a whole number from ``minimum`` to ``maximum``; a number too long to print is refused too.
-
-    >>> whole(7, "total", 2, 12)
-    7
-    >>> whole(10**5000, "seed", 0, 9)
-    Traceback (most recent call last):
-    ...
-    estro_rules.errors.ScenarioError: seed: expected a whole number from 0 to 9 (got a number of about 5001 digits)
-    """
-    if isinstance(value, int) and not isinstance(value, bool) and not minimum <= value <= maximum:
-        if value.bit_length() > 64:  # never print it: its digits alone could be megabytes, or fail to convert
-            digits = int(value.bit_length() * 0.30103) + 1
-            raise ScenarioError(
-                path, f"a whole number from {minimum} to {maximum}", hint=f"got a number of about {digits} digits"
-            )
-    return check_int(value, path, minimum=minimum, maximum=maximum)
-
-
-def whole_field(f: Fields, key: str, minimum: int, maximum: int, default: Any = _MISSING) -> int:
-    """Read ``key`` of ``f`` as a whole number from ``minimum`` to ``maximum`` (see :func:`whole`)."""
-    if default is _MISSING:
-        value = f.raw(key, expected="a whole number")
-    else:
-        value = f.raw(key, default=default)
-    return whole(value, join(f.path, key), minimum, maximum)
-
-
 def team(data: object, path: str = "team") -> Team:
     """Read a team: a list of cryptids, or ``{"name": ..., "cryptids": [...]}``."""
     name = ""
@@ -457,8 +427,8 @@ def cryptid(data: object, path: str) -> Cryptid:
     name = f.string("name")
     if not name.strip():
         raise ScenarioError(join(path, "name"), "a non-empty name", got=name)
-    threat = whole_field(f, "threat", 0, MAX_THREAT)
-    health = whole_field(f, "health", 1, MAX_HEALTH)
+    threat = f.integer("threat", minimum=0, maximum=MAX_THREAT)
+    health = f.integer("health", minimum=1, maximum=MAX_HEALTH)
     items = list(f.items("abilities", default=[]))
     if len(items) > MAX_ABILITIES:
         raise ScenarioError(join(path, "abilities"), f"at most {MAX_ABILITIES} abilities", got=[])
@@ -561,12 +531,12 @@ def condition(value: object, path: str) -> Condition:
     if kind in _STRING_CONDITIONS:
         raise ScenarioError(path, f'the plain string "{kind}"', got=value)
     if kind == "total":
-        return Condition(kind, whole(v, where, 2, 12))
+        return Condition(kind, check_int(v, where, minimum=2, maximum=12))
     if kind == "range":
         if not isinstance(v, list) or len(v) != 2:
             raise ScenarioError(where, "a list of two totals [low, high]", got=v)
-        low = whole(v[0], join(where, "[0]"), 2, 12)
-        high = whole(v[1], join(where, "[1]"), low, 12)
+        low = check_int(v[0], join(where, "[0]"), minimum=2, maximum=12)
+        high = check_int(v[1], join(where, "[1]"), minimum=low, maximum=12)
         return Condition(kind, (low, high))
     if kind == "parity":
         return Condition(kind, choose(v, where, ("odd", "even"), "parity"))
@@ -575,7 +545,7 @@ def condition(value: object, path: str) -> Condition:
             raise ScenarioError(where, "true", got=v)
         return Condition(kind, True)
     if kind == "die_shows":
-        return Condition(kind, whole(v, where, 1, 6))
+        return Condition(kind, check_int(v, where, minimum=1, maximum=6))
     return Condition("reaction", choose(v, where, REACTION_NAMES, "reaction"))
 
 
@@ -595,12 +565,12 @@ def _effect(value: object, path: str) -> tuple[str, int, int]:
     key = keys[0]
     kind = choose(key, join(path, str(key)), [n for n in EFFECT_NAMES if n != "reroll"], "effect")
     if kind == "modify_total":
-        amount = whole_field(f, kind, -12, 12)
+        amount = f.integer(kind, minimum=-12, maximum=12)
         if amount == 0:
             raise ScenarioError(join(path, kind), "a change other than 0", got=0)
     else:
-        amount = whole_field(f, kind, 1, MAX_AMOUNT)
-    rolls = whole_field(f, "rolls", 1, ROLL_LIMIT) if kind == "dot" else 0
+        amount = f.integer(kind, minimum=1, maximum=MAX_AMOUNT)
+    rolls = f.integer("rolls", minimum=1, maximum=ROLL_LIMIT) if kind == "dot" else 0
     f.done()
     return kind, amount, rolls
 
@@ -624,7 +594,7 @@ def dice_list(value: object, path: str = "dice") -> tuple[tuple[int, int], ...]:
         where = join(path, f"[{i}]")
         if not isinstance(pair, (list, tuple)) or len(pair) != 2:
             raise ScenarioError(where, "a roll of two dice such as [3, 4]", got=pair)
-        a = whole(pair[0], join(where, "[0]"), 1, 6)
-        b = whole(pair[1], join(where, "[1]"), 1, 6)
+        a = check_int(pair[0], join(where, "[0]"), minimum=1, maximum=6)
+        b = check_int(pair[1], join(where, "[1]"), minimum=1, maximum=6)
         rolls.append((a, b))
     return tuple(rolls)

@@ -255,7 +255,7 @@ def test_largest_seed_plays_and_serialises() -> None:
     ids=["health", "threat", "dice", "total", "damage", "rolls"],
 )
 def test_huge_numbers_name_their_field(data: dict[str, Any], field: str) -> None:
-    with pytest.raises(ScenarioError, match=rf"^{field}: expected a whole number from -?\d+ to \d+ \(got a number"):
+    with pytest.raises(ScenarioError, match=rf"^{field}: expected a whole number from -?\d+ to \d+, got a number with "):
         load(data)
 
 
