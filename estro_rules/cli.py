@@ -17,23 +17,28 @@ from typing import TextIO
 from . import __version__, scenarios
 from .battaglia import cli as battaglia_cli
 from .errors import EstroError, ScenarioError
+from .fields import parse_json
 from .r19 import cli as r19_cli
 
 EXIT_OK, EXIT_MISMATCH, EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 
 
-def read_scenario(name: str, stdin: TextIO) -> object:
-    """Read and parse a scenario file (``-`` for standard input)."""
+def read_json(name: str, stdin: TextIO, what: str = "scenario", field: str = "scenario") -> object:
+    """Read and parse a JSON file (``-`` for standard input); ``what`` names it in errors."""
     if name == "-":
-        return scenarios.parse(stdin.read())
-    path = Path(name)
+        return parse_json(stdin.read(), field)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = Path(name).read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise ScenarioError("", "an existing scenario file", got=name, problem="no such file") from None
+        raise ScenarioError("", f"an existing {what} file", got=name, problem="no such file") from None
     except (OSError, UnicodeDecodeError) as err:
         raise ScenarioError("", "a readable UTF-8 text file", got=name, problem=str(err)) from None
-    return scenarios.parse(text)
+    return parse_json(text, field)
+
+
+def read_scenario(name: str, stdin: TextIO) -> object:
+    """Read and parse a scenario file (``-`` for standard input)."""
+    return read_json(name, stdin)
 
 
 def cmd_run(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> int:

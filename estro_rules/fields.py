@@ -25,6 +25,7 @@ estro_rules.errors.ScenarioError: scenario.sed: unknown field; expected one of: 
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator, Sequence
 from difflib import get_close_matches
 from typing import Any, TypeVar
@@ -161,3 +162,56 @@ def check_int(value: object, path: str, *, minimum: int | None = None, maximum: 
     if maximum is not None and value > maximum:
         raise ScenarioError(path, f"a whole number of at most {maximum}", got=value)
     return value
+
+
+#: How deeply user JSON may nest lists and objects; real scenarios use a handful of levels.
+MAX_DEPTH = 32
+
+
+def parse_json(text: str, field: str) -> object:
+    """Parse JSON text that a user gave for ``field``, with a readable position on error.
+
+    Nesting and number length are bounded first, so hostile text gets a message, not a crash.
+
+    >>> parse_json("[" * 100 + "]" * 100, "scenario")
+    Traceback (most recent call last):
+    ...
+    estro_rules.errors.ScenarioError: scenario: expected JSON nested at most 32 levels deep, got '100 levels'
+    >>> parse_json('{"seed": ' + "9" * 5000 + "}", "scenario")
+    Traceback (most recent call last):
+    ...
+    estro_rules.errors.ScenarioError: scenario: expected valid JSON with numbers of at most 4300 digits, got 'a number that is too long'
+    """
+    depth = _depth(text)
+    if depth > MAX_DEPTH:
+        raise ScenarioError(field, f"JSON nested at most {MAX_DEPTH} levels deep", got=f"{depth} levels")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as err:
+        raise ScenarioError(field, "valid JSON", got=f"line {err.lineno}, column {err.colno}: {err.msg}") from None
+    except ValueError:  # an integer literal past Python's digit limit
+        raise ScenarioError(
+            field, "valid JSON with numbers of at most 4300 digits", got="a number that is too long"
+        ) from None
+
+
+def _depth(text: str) -> int:
+    """The deepest nesting of brackets outside strings (before parsing, so parsing cannot overflow)."""
+    deepest = level = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            level += 1
+            deepest = max(deepest, level)
+        elif char in "]}":
+            level -= 1
+    return deepest

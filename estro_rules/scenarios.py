@@ -19,12 +19,10 @@ estro_rules.errors.ScenarioError: scenario: expected valid JSON, got 'line 2, co
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from . import battaglia, protocol07, protocol07_view, r19
-from .errors import ScenarioError
-from .fields import Fields, choose
+from .fields import Fields, choose, parse_json
 from .kinds import Result, Scenario, ScenarioKind
 
 KINDS: tuple[ScenarioKind, ...] = (
@@ -53,55 +51,13 @@ _KIND_BY_NAME = {k.name: k for k in KINDS}
 COMMON_FIELDS = ("title", "description", "expect")
 
 
-#: How deeply a scenario may nest lists and objects; real scenarios use a handful of levels.
-MAX_DEPTH = 32
-
-
 def parse(text: str) -> object:
-    """Parse scenario text as JSON, with a readable position on error.
+    """Parse scenario text as JSON (see :func:`~estro_rules.fields.parse_json`).
 
-    >>> parse("[" * 100 + "]" * 100)
-    Traceback (most recent call last):
-    ...
-    estro_rules.errors.ScenarioError: scenario: expected JSON nested at most 32 levels deep, got '100 levels'
-    >>> parse('{"seed": ' + "9" * 5000 + "}")
-    Traceback (most recent call last):
-    ...
-    estro_rules.errors.ScenarioError: scenario: expected valid JSON with numbers of at most 4300 digits, got 'a number that is too long'
+    >>> parse('{"kind": "p07.combination"}')
+    {'kind': 'p07.combination'}
     """
-    depth = _depth(text)
-    if depth > MAX_DEPTH:
-        raise ScenarioError("scenario", f"JSON nested at most {MAX_DEPTH} levels deep", got=f"{depth} levels")
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as err:
-        raise ScenarioError("scenario", "valid JSON", got=f"line {err.lineno}, column {err.colno}: {err.msg}") from None
-    except ValueError:  # an integer literal past Python's digit limit
-        raise ScenarioError(
-            "scenario", "valid JSON with numbers of at most 4300 digits", got="a number that is too long"
-        ) from None
-
-
-def _depth(text: str) -> int:
-    """The deepest nesting of brackets outside strings (before parsing, so parsing cannot overflow)."""
-    deepest = level = 0
-    in_string = escaped = False
-    for char in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                in_string = False
-        elif char == '"':
-            in_string = True
-        elif char in "[{":
-            level += 1
-            deepest = max(deepest, level)
-        elif char in "]}":
-            level -= 1
-    return deepest
+    return parse_json(text, "scenario")
 
 
 def kind_of(data: object) -> ScenarioKind:

@@ -13,28 +13,16 @@ from __future__ import annotations
 
 import argparse
 import json
-from pathlib import Path
 from typing import Any, TextIO
 
-from ..errors import ScenarioError
 from .lint import lint, report_text
-
-
-def read_pool(name: str, stdin: TextIO) -> str:
-    """The text of a card pool file (``-`` for standard input)."""
-    if name == "-":
-        return stdin.read()
-    try:
-        return Path(name).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ScenarioError("", "an existing card pool file", got=name, problem="no such file") from None
-    except (OSError, UnicodeDecodeError) as err:
-        raise ScenarioError("", "a readable UTF-8 text file", got=name, problem=str(err)) from None
 
 
 def cmd_lint(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> int:
     """Lint a pool; exit 0 whenever it parsed (findings are the product, not an error)."""
-    findings = lint(read_pool(args.file, stdin))
+    from ..cli import read_json  # the main command module imports this one
+
+    findings = lint(read_json(args.file, stdin, what="card pool", field="pool"))
     if args.json:
         print(json.dumps([f.to_json() for f in findings], indent=2, ensure_ascii=False), file=out)
     else:

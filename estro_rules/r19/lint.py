@@ -11,14 +11,13 @@ Findings are the product, not errors: a pool that parses always gives a (possibl
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from html import escape
 from typing import Any
 
 from ..errors import ScenarioError
-from ..fields import Fields
+from ..fields import Fields, parse_json
 from .cards import CLASSES, UNLABELLED, Action, CardDef, Face, X, load_card
 from .rulebook import cite
 
@@ -178,10 +177,7 @@ def load_pool(pool_json: object) -> list[CardDef]:
     """Read a card pool (parsed JSON, or JSON text)."""
     data = pool_json
     if isinstance(pool_json, str):
-        try:
-            data = json.loads(pool_json)
-        except json.JSONDecodeError as err:
-            raise ScenarioError("pool", "valid JSON", got=f"line {err.lineno}, column {err.colno}: {err.msg}") from None
+        data = parse_json(pool_json, "pool")
     f = Fields(data, "")
     f.raw("title", default=None)
     f.raw("description", default=None)
