@@ -18,5 +18,5 @@ class PyconCodeBlockParser(PythonCodeBlockParser):
 pytest_collect_file = Sybil(
     parsers=[PyconCodeBlockParser()],
     path="docs",
-    patterns=["*.md", "_sources/*.md"],
+    patterns=["_sources/*.md"],
 ).pytest()

@@ -23,7 +23,8 @@ GOOD = """# Demo
 Two and two make four; see [[I-DEMO-1]] and §11.7 and §19.2.
 
 ```pycon
->>> 2 + 2
+>>> from estro_rules.fields import check_int
+>>> check_int(2 + 2, "sum")
 4
 ```
 
@@ -34,8 +35,9 @@ Two and two make four; see [[I-DEMO-1]] and §11.7 and §19.2.
 The text is silent; we read it so.
 
 ```pycon
->>> "so"
-'so'
+>>> from estro_rules.fields import join
+>>> join("so", "[0]")
+'so[0]'
 ```
 
 ```estro-widget demo-widget
@@ -84,19 +86,55 @@ def test_section_references(tmp_path: Path) -> None:
 
 def test_section_in_a_linked_title_stays_text(tmp_path: Path) -> None:
     book = Rulebook("sitegen-demo2", "Demo", "demo2/", [Ruling("DEMO2-1", "Only what §19 says")])
-    (tmp_path / "demo2.md").write_text("# D\n\n### DEMO2-1 Only what §19 says\n\nSee [[DEMO2-1]].\n\n```pycon\n>>> 1\n1\n```\n")
+    (tmp_path / "demo2.md").write_text(
+        "# D\n\n### DEMO2-1 Only what §19 says\n\nSee [[DEMO2-1]].\n\n"
+        '```pycon\n>>> from estro_rules.fields import join\n>>> join("", "x")\n\'x\'\n```\n'
+    )
     out = pages.build([pages.PageSource("demo2", book)], tmp_path, {}, {})["demo2.md"]
     assert '[DEMO2-1](demo2.md#DEMO2-1 "Only what §19 says")' in out
 
 
+DEMO_1_EXAMPLE = '```pycon\n>>> from estro_rules.fields import check_int\n>>> check_int(2 + 2, "sum")\n4\n```\n'
+
+
 def test_ruling_without_example(tmp_path: Path) -> None:
-    text = GOOD.replace("```pycon\n>>> 2 + 2\n4\n```\n", "")
-    assert any("DEMO-1 has no ```pycon example" in p for p in problems(tmp_path, text))
+    text = GOOD.replace(DEMO_1_EXAMPLE, "")
+    assert "demo.md:3: ruling DEMO-1 has no ```pycon example" in problems(tmp_path, text)
+
+
+def test_example_that_does_not_call_the_engine(tmp_path: Path) -> None:
+    text = GOOD.replace(DEMO_1_EXAMPLE, "```pycon\n>>> 1\n1\n```\n")
+    found = problems(tmp_path, text)
+    assert "demo.md:8: no example of DEMO-1 calls the engine (an example must run the rules it shows)" in found
+    assert len(found) == 1
 
 
 def test_example_that_disagrees(tmp_path: Path) -> None:
-    text = GOOD.replace(">>> 2 + 2\n4", ">>> 2 + 2\n5")
-    assert any("the example of DEMO-1 disagrees with the engine" in p for p in problems(tmp_path, text))
+    text = GOOD.replace('check_int(2 + 2, "sum")\n4', 'check_int(2 + 2, "sum")\n5')
+    found = problems(tmp_path, text)
+    assert any(p.startswith("demo.md:8: the example of DEMO-1 disagrees with the engine") for p in found)
+
+
+def test_every_example_runs_even_outside_a_ruling(tmp_path: Path) -> None:
+    text = GOOD.replace("# Demo\n", "# Demo\n\nAn aside:\n\n```pycon\n>>> 1 + 1\n3\n```\n")
+    assert any(p.startswith("demo.md:6: the example disagrees with the engine") for p in problems(tmp_path, text))
+
+
+def test_plain_pages_are_checked_too(tmp_path: Path) -> None:
+    (tmp_path / "guide.md").write_text("# Guide\n\nSee [[DEMO-1]] and [[DEMO-8]].\n\n```pycon\n>>> 2 * 2\n5\n```\n")
+    (tmp_path / "demo.md").write_text(GOOD)
+    widgets = {"demo-widget": lambda options, base: "<div></div>"}
+    sources = [pages.PageSource("guide"), pages.PageSource("demo", BOOK)]
+    with pytest.raises(pages.SiteError) as err:
+        pages.build(sources, tmp_path, {"demo.numbers": table}, widgets)
+    found = err.value.problems
+    assert "guide.md:3: [[DEMO-8]] does not name a ruling on any page" in found
+    assert any(p.startswith("guide.md:6: the example disagrees with the engine") for p in found)
+    assert len(found) == 2
+    (tmp_path / "guide.md").write_text("# Guide\n\nSee [[DEMO-1]].\n\n```pycon\n>>> 2 * 2\n4\n```\n")
+    out = pages.build(sources, tmp_path, {"demo.numbers": table}, widgets)
+    assert 'See [DEMO-1](demo.md#DEMO-1 "Two and two").' in out["guide.md"]
+    assert "## Guide" not in out["rulings.md"]  # a plain page has no rulings to index
 
 
 def test_title_differs_from_engine(tmp_path: Path) -> None:
@@ -110,18 +148,18 @@ def test_ruling_missing_from_page(tmp_path: Path) -> None:
 
 
 def test_id_used_twice(tmp_path: Path) -> None:
-    text = GOOD + "\n### DEMO-1 Two and two\n\n```pycon\n>>> 1\n1\n```\n"
+    text = GOOD + "\n### DEMO-1 Two and two\n\n" + DEMO_1_EXAMPLE
     assert any("ruling ID DEMO-1 is used twice" in p for p in problems(tmp_path, text))
 
 
 def test_ruling_not_in_engine(tmp_path: Path) -> None:
-    text = GOOD + "\n### DEMO-9 Made up\n\n```pycon\n>>> 1\n1\n```\n"
+    text = GOOD + "\n### DEMO-9 Made up\n\n" + DEMO_1_EXAMPLE
     assert any("ruling DEMO-9 is not in the engine's sitegen-demo rulebook" in p for p in problems(tmp_path, text))
 
 
 def test_reference_that_does_not_resolve(tmp_path: Path) -> None:
     text = GOOD.replace("[[I-DEMO-1]]", "[[DEMO-7]]")
-    assert any("[[DEMO-7]] does not name a ruling" in p for p in problems(tmp_path, text))
+    assert "demo.md:5: [[DEMO-7]] does not name a ruling on any page" in problems(tmp_path, text)
 
 
 def test_table_that_disagrees_with_engine(tmp_path: Path) -> None:
@@ -129,21 +167,30 @@ def test_table_that_disagrees_with_engine(tmp_path: Path) -> None:
         raise ValueError("the engine forbids X + Y, the data allows it")
 
     found = problems(tmp_path, GOOD, tables={"demo.numbers": broken})
-    assert any("table demo.numbers disagrees with the engine: the engine forbids X + Y" in p for p in found)
+    assert "demo.md:13: table demo.numbers disagrees with the engine: the engine forbids X + Y, the data allows it" in found
+
+
+def test_table_generator_bug_names_file_and_line(tmp_path: Path) -> None:
+    summaries = {"known_step": "does something"}
+
+    def missing_summary() -> pages.Table:
+        return ["Step"], [[summaries[name]] for name in ("known_step", "extra_step")]
+
+    found = problems(tmp_path, GOOD, tables={"demo.numbers": missing_summary})
+    assert found == ["demo.md:13: table demo.numbers could not be generated: KeyError: 'extra_step'"]
 
 
 def test_unknown_table_and_widget(tmp_path: Path) -> None:
     text = GOOD.replace("demo.numbers", "demo.nope").replace("demo-widget", "demo-nope")
     found = problems(tmp_path, text)
-    assert any("unknown table 'demo.nope'" in p for p in found)
-    assert any("unknown widget 'demo-nope'" in p for p in found)
+    assert found == ["demo.md:13: unknown table 'demo.nope'", "demo.md:25: unknown widget 'demo-nope'"]
 
 
 def test_the_real_site_generates() -> None:
     out = registry.generate(download_bytes=1)
-    assert set(out) >= {"protocol-07.md", "rulings.md"}
+    assert set(out) >= {"index.md", "protocol-07.md", "battaglia.md", "resolution-19.md", "rulings.md", "about.md"}
     for source in registry.SOURCES:
-        for ruling in source.rulebook:
+        for ruling in source.rulebook or ():
             assert f"{{#{ruling.id} " in out[f"{source.name}.md"]
 
 

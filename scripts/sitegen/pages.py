@@ -7,24 +7,35 @@ ruling, ``[[page:Name]]`` names a page, ``§N.N`` names a section, a paragraph
 ```` ```estro-widget NAME ```` is an interactive widget. markdown-it-py finds
 that structure; the output is plain Markdown for mkdocs.
 
+Plain pages (the home page, the scenario format, the about page) go through the
+same generator without a rulebook: their references are linked and checked, and
+their examples run, like the rules pages'.
+
 Everything that can disagree is checked, and every problem is collected into
-one :class:`SiteError` that fails the build: a ruling missing from its page or
-its rulebook, a title that differs, an ID used twice, a ruling without an
-example, an example whose output is not what the page says, a reference that
-does not resolve, a table that disagrees with the engine, an unknown widget.
+one :class:`SiteError` that fails the build, each named by file and line: a
+ruling missing from its page or its rulebook, a title that differs, an ID used
+twice, a ruling without an example or whose examples never call the engine, any
+```` ```pycon ```` example on any page whose output is not what the page says, a
+reference that does not resolve, a table that disagrees with the engine, an
+unknown widget.
 """
 
 from __future__ import annotations
 
 import doctest
 import re
+import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from markdown_it import MarkdownIt
 
+import estro_rules
 from estro_rules.rulings import RULING_ID, Rulebook
+
+#: Where the engine's code lives: an example "calls the engine" when it runs a function defined here.
+ENGINE_DIR = str(Path(estro_rules.__file__).resolve().parent)
 
 
 class SiteError(Exception):
@@ -43,13 +54,13 @@ WidgetFn = Callable[[str, str], str]
 
 @dataclass(frozen=True)
 class PageSource:
-    """One rules page: where its source is and which rulebook it documents."""
+    """One page: where its source is and, for a rules page, which rulebook it documents."""
 
     name: str
     """The page's file name without ``.md``; also its URL (``protocol-07/``)."""
 
-    rulebook: Rulebook
-    """The engine's rulings that this page must state, each exactly once."""
+    rulebook: Rulebook | None = None
+    """The engine's rulings that this page must state, each exactly once; ``None`` for a plain page."""
 
 
 @dataclass
@@ -63,8 +74,22 @@ class RulingSection:
     """0-based line of the heading in the source."""
     end_line: int = -1
     """0-based line after the section's last line."""
-    examples: list[tuple[int, str]] = field(default_factory=list)
-    """The section's ```pycon blocks: (0-based first line of the code, code)."""
+    examples: list[Example] = field(default_factory=list)
+    """The section's ```pycon blocks."""
+
+
+@dataclass(frozen=True)
+class Example:
+    """One ```pycon block of a page."""
+
+    line: int
+    """0-based line of the block's first code line in the source."""
+
+    code: str
+    """The interactive session, as written."""
+
+    ruling: str | None
+    """The ruling whose section holds it; ``None`` outside any ruling."""
 
 
 @dataclass
@@ -75,6 +100,8 @@ class ParsedPage:
     path: Path
     lines: list[str]
     rulings: list[RulingSection]
+    examples: list[Example]
+    """Every ```pycon block of the page, in page order."""
     tables: dict[int, tuple[int, str]]
     """First line → (end line, table name)."""
     widgets: dict[int, tuple[int, str, str]]
@@ -96,6 +123,7 @@ def parse(source: PageSource, path: Path) -> ParsedPage:
     lines = text.splitlines()
     tokens = MarkdownIt("commonmark").enable("table").parse(text)
     rulings: list[RulingSection] = []
+    examples: list[Example] = []
     tables: dict[int, tuple[int, str]] = {}
     widgets: dict[int, tuple[int, str, str]] = {}
     code_lines: set[int] = set()
@@ -120,8 +148,11 @@ def parse(source: PageSource, path: Path) -> ParsedPage:
             start, end = token.map
             code_lines.update(range(start, end))
             info = token.info.strip()
-            if info == "pycon" and current is not None:
-                current.examples.append((start + 1, token.content))
+            if info == "pycon":
+                example = Example(start + 1, token.content, current.id if current else None)
+                examples.append(example)
+                if current is not None:
+                    current.examples.append(example)
             elif info.startswith("estro-widget"):
                 widgets[start] = (end, info.removeprefix("estro-widget").strip(), token.content)
         elif token.type == "paragraph_open" and token.map:
@@ -130,7 +161,7 @@ def parse(source: PageSource, path: Path) -> ParsedPage:
                 tables[token.map[0]] = (token.map[1], match.group(1))
     if current is not None:
         current.end_line = len(lines)
-    return ParsedPage(source, path, lines, rulings, tables, widgets, code_lines, heading_lines, title)
+    return ParsedPage(source, path, lines, rulings, examples, tables, widgets, code_lines, heading_lines, title)
 
 
 @dataclass
@@ -173,55 +204,94 @@ def check(site: Site) -> None:
     seen: dict[str, str] = {}
     for page in site.pages:
         book = page.source.rulebook
-        if book.page != f"{page.source.name}/":
-            site.problems.append(f"{page.source.name}: rulebook {book.key} says its page is {book.page!r}")
-        found = {r.id for r in page.rulings}
-        for ruling in page.rulings:
-            where = f"{page.path.name}:{ruling.heading_line + 1}"
-            if ruling.id in seen:
-                site.problems.append(f"{where}: ruling ID {ruling.id} is used twice (also on {seen[ruling.id]})")
-            seen[ruling.id] = where
-            if ruling.id not in book:
-                site.problems.append(f"{where}: ruling {ruling.id} is not in the engine's {book.key} rulebook")
-            elif book[ruling.id].title != ruling.title:
-                site.problems.append(
-                    f"{where}: ruling {ruling.id} is titled {ruling.title!r} here but {book[ruling.id].title!r} "
-                    "in the engine"
-                )
-            if not ruling.examples:
-                site.problems.append(f"{where}: ruling {ruling.id} has no ```pycon example")
-        for ruling in book:
-            if ruling.id not in found:
-                site.problems.append(
-                    f"{page.path.name}: the engine's ruling {ruling.id} ({ruling.title}) is not on the page"
-                )
-        for _, name in page.tables.values():
+        if book is not None:
+            check_rulings(site, page, book, seen)
+        elif page.rulings:
+            where = f"{page.path.name}:{page.rulings[0].heading_line + 1}"
+            site.problems.append(f"{where}: ruling {page.rulings[0].id} is on a page that documents no rulebook")
+        for line, (_, name) in page.tables.items():
             if name not in site.tables:
-                site.problems.append(f"{page.path.name}: unknown table {name!r}")
-        for _, name, _ in page.widgets.values():
+                site.problems.append(f"{page.path.name}:{line + 1}: unknown table {name!r}")
+        for line, (_, name, _) in page.widgets.items():
             if name not in site.widgets:
-                site.problems.append(f"{page.path.name}: unknown widget {name!r}")
+                site.problems.append(f"{page.path.name}:{line + 1}: unknown widget {name!r}")
         site.problems.extend(run_examples(page))
 
 
+def check_rulings(site: Site, page: ParsedPage, book: Rulebook, seen: dict[str, str]) -> None:
+    """A rules page states every ruling of its rulebook once, with the engine's title and an example."""
+    if book.page != f"{page.source.name}/":
+        site.problems.append(f"{page.path.name}: rulebook {book.key} says its page is {book.page!r}")
+    found = {r.id for r in page.rulings}
+    for ruling in page.rulings:
+        where = f"{page.path.name}:{ruling.heading_line + 1}"
+        if ruling.id in seen:
+            site.problems.append(f"{where}: ruling ID {ruling.id} is used twice (also on {seen[ruling.id]})")
+        seen[ruling.id] = where
+        if ruling.id not in book:
+            site.problems.append(f"{where}: ruling {ruling.id} is not in the engine's {book.key} rulebook")
+        elif book[ruling.id].title != ruling.title:
+            site.problems.append(
+                f"{where}: ruling {ruling.id} is titled {ruling.title!r} here but {book[ruling.id].title!r} "
+                "in the engine"
+            )
+        if not ruling.examples:
+            site.problems.append(f"{where}: ruling {ruling.id} has no ```pycon example")
+    for ruling in book:
+        if ruling.id not in found:
+            site.problems.append(
+                f"{page.path.name}: the engine's ruling {ruling.id} ({ruling.title}) is not on the page"
+            )
+
+
+class _EngineCalls:
+    """Watches a running example for a call into the engine's own code (``sys.setprofile``)."""
+
+    def __init__(self) -> None:
+        self.seen = False
+
+    def __call__(self, frame: object, event: str, arg: object) -> None:
+        if event == "call" and getattr(frame, "f_code").co_filename.startswith(ENGINE_DIR):  # noqa: B009
+            self.seen = True
+            sys.setprofile(None)  # one call is enough; the rest of the example runs at full speed
+
+
 def run_examples(page: ParsedPage) -> list[str]:
-    """Run the page's examples in order, in one namespace, as the page shows them."""
+    """Run every example of the page in order, in one namespace, as the page shows them.
+
+    An example that disagrees with the engine is a problem wherever it stands; a
+    ruling whose examples never call a function of the engine is one too (an
+    example such as ``>>> 1`` shows nothing about the rules).
+    """
     parser = doctest.DocTestParser()
     flags = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
     globs: dict[str, object] = {"__name__": page.source.name}
     problems = []
-    for ruling in page.rulings:
-        for first_line, code in ruling.examples:
-            name = f"{page.path.name}:{first_line + 1}"
-            test = parser.get_doctest(code, globs, name, str(page.path), first_line)
-            out: list[str] = []
-            runner = doctest.DocTestRunner(optionflags=flags)
+    calls_engine: dict[str, bool] = {}
+    for example in page.examples:
+        name = f"{page.path.name}:{example.line + 1}"
+        test = parser.get_doctest(example.code, globs, name, str(page.path), example.line)
+        out: list[str] = []
+        runner = doctest.DocTestRunner(optionflags=flags)
+        watch = _EngineCalls()
+        previous = sys.getprofile()
+        sys.setprofile(watch)
+        try:
             runner.run(test, out=out.append, clear_globs=False)
-            if runner.failures:
-                detail = "".join(out).strip().splitlines()
-                problems.append(
-                    f"{name}: the example of {ruling.id} disagrees with the engine: " + " | ".join(detail[-6:])
-                )
+        finally:
+            sys.setprofile(previous)
+        if example.ruling is not None:
+            calls_engine[example.ruling] = calls_engine.get(example.ruling, False) or watch.seen
+        if runner.failures:
+            detail = "".join(out).strip().splitlines()
+            what = f"the example of {example.ruling}" if example.ruling else "the example"
+            problems.append(f"{name}: {what} disagrees with the engine: " + " | ".join(detail[-6:]))
+    for ruling in page.rulings:
+        if ruling.examples and not calls_engine.get(ruling.id):
+            problems.append(
+                f"{page.path.name}:{ruling.examples[0].line + 1}: no example of {ruling.id} calls the engine "
+                "(an example must run the rules it shows)"
+            )
     return problems
 
 
@@ -236,8 +306,11 @@ def render_table(table: Table) -> list[str]:
     return out
 
 
-def link_refs(site: Site, text: str, page_name: str) -> str:
-    """Link ``[[ID]]``, ``[[page:Name]]`` and ``§N.N`` references in one line of prose."""
+def link_refs(site: Site, text: str, where: str) -> str:
+    """Link ``[[ID]]``, ``[[page:Name]]`` and ``§N.N`` references in one line of prose.
+
+    ``where`` names the line (``page.md:12``) in the problem reported for a reference that does not resolve.
+    """
 
     def xref(match: re.Match[str]) -> str:
         is_page, target = match.group(1), match.group(2).strip()
@@ -248,7 +321,7 @@ def link_refs(site: Site, text: str, page_name: str) -> str:
             )
         target_page = site.ruling_page(target)
         if target_page is None:
-            site.problems.append(f"{page_name}: [[{target}]] does not name a ruling on any page")
+            site.problems.append(f"{where}: [[{target}]] does not name a ruling on any page")
             return target
         return f'[{target}]({target_page}.md#{target} "{site.ruling_title(target)}")'
 
@@ -287,7 +360,7 @@ def render(site: Site, page: ParsedPage, base: str) -> str:
         pad = "    " if i < indent_until else ""
         if i in rulings:
             ruling = rulings[i]
-            interpretation = ruling.id in book and book[ruling.id].interpretation
+            interpretation = book is not None and ruling.id in book and book[ruling.id].interpretation
             css = ".estro-ruling-heading .estro-interpretation-heading" if interpretation else ".estro-ruling-heading"
             out.append(f"### {ruling.id} · {ruling.title} {{#{ruling.id} {css}}}")
             if interpretation:
@@ -301,12 +374,20 @@ def render(site: Site, page: ParsedPage, base: str) -> str:
             continue
         if i in page.tables:
             end, name = page.tables[i]
+            if name not in site.tables:  # reported by check()
+                i = end
+                continue
             try:
                 table = site.tables[name]()
-            except (KeyError, ValueError) as err:
+            except ValueError as err:
                 site.problems.append(f"{page.path.name}:{i + 1}: table {name} disagrees with the engine: {err}")
                 table = (["table unavailable"], [])
-            out += [pad + link_refs(site, row, page.path.name) for row in render_table(table)]
+            except Exception as err:  # a generator bug, e.g. a step with no summary: say where and what
+                site.problems.append(
+                    f"{page.path.name}:{i + 1}: table {name} could not be generated: {type(err).__name__}: {err}"
+                )
+                table = (["table unavailable"], [])
+            out += [pad + link_refs(site, row, f"{page.path.name}:{i + 1}") for row in render_table(table)]
             i = end
             continue
         if i in page.widgets:
@@ -322,7 +403,7 @@ def render(site: Site, page: ParsedPage, base: str) -> str:
             continue
         line = lines[i]
         if i not in page.code_lines and i not in page.heading_lines:
-            line = link_refs(site, line, page.path.name)
+            line = link_refs(site, line, f"{page.path.name}:{i + 1}")
         out.append(pad + line if line else "")
         i += 1
     return "\n".join(out) + "\n"
@@ -339,8 +420,10 @@ def rulings_index(site: Site) -> str:
         "",
     ]
     for page in site.pages:
-        out += [f"## {page.title}", "", "| ID | Ruling | Kind |", "|---|---|---|"]
         book = page.source.rulebook
+        if book is None:
+            continue
+        out += [f"## {page.title}", "", "| ID | Ruling | Kind |", "|---|---|---|"]
         for r in page.rulings:
             kind = "Interpretation" if r.id in book and book[r.id].interpretation else "Ruling"
             out.append(f"| [{r.id}]({page.source.name}.md#{r.id}) | {r.title} | {kind} |")
@@ -351,10 +434,10 @@ def rulings_index(site: Site) -> str:
 def render_extra(site: Site, name: str, text: str) -> str:
     """A generated page outside the rules pages: its references are linked the same way."""
     out, fenced = [], False
-    for line in text.splitlines():
+    for number, line in enumerate(text.splitlines(), start=1):
         if line.lstrip().startswith("```"):
             fenced = not fenced
-        out.append(line if fenced or line.startswith("#") else link_refs(site, line, name))
+        out.append(line if fenced or line.startswith("#") else link_refs(site, line, f"{name}:{number}"))
     return "\n".join(out) + "\n"
 
 
@@ -365,7 +448,7 @@ def build(
     widgets: dict[str, WidgetFn],
     extra: dict[str, Callable[[], str]] | None = None,
 ) -> dict[str, str]:
-    """Generate every rules page and the rulings index; raise :class:`SiteError` on any problem.
+    """Generate every page and the rulings index; raise :class:`SiteError` on any problem.
 
     ``extra`` adds generated pages of other kinds (a report, say) whose
     references are checked and linked like the rules pages'. Returns a mapping
@@ -375,12 +458,13 @@ def build(
     for source in sources:
         path = source_dir / f"{source.name}.md"
         if not path.exists():
-            site.problems.append(f"{path}: missing page source for rulebook {source.rulebook.key}")
+            what = f"rulebook {source.rulebook.key}" if source.rulebook else f"page {source.name}"
+            site.problems.append(f"{path}: missing page source for {what}")
             continue
         site.pages.append(parse(source, path))
     check(site)
-    # Pages are served at NAME/, so the site root is one level up.
-    output = {f"{p.source.name}.md": render(site, p, base="../") for p in site.pages}
+    # Pages are served at NAME/, so the site root is one level up; the home page is the root itself.
+    output = {f"{p.source.name}.md": render(site, p, base="" if p.source.name == "index" else "../") for p in site.pages}
     output["rulings.md"] = rulings_index(site)
     for name, make in (extra or {}).items():
         output[name] = render_extra(site, name, make())

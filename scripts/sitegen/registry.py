@@ -13,11 +13,14 @@ from . import pages, widgets
 ROOT = Path(__file__).resolve().parents[2]
 SOURCE_DIR = ROOT / "docs" / "_sources"
 
-#: The rules pages, in site order: docs/_sources/NAME.md documents the rulebook.
+#: Every page written in docs/_sources/NAME.md, in site order: a rules page documents its rulebook.
 SOURCES: tuple[pages.PageSource, ...] = (
+    pages.PageSource("index"),
     pages.PageSource("protocol-07", protocol07.RULEBOOK),
     pages.PageSource("battaglia", battaglia.RULEBOOK),
     pages.PageSource("resolution-19", r19.RULEBOOK),
+    pages.PageSource("scenarios"),
+    pages.PageSource("about"),
 )
 
 TABLES: dict[str, pages.TableFn] = {**protocol07_view.SITE_TABLES, **battaglia.SITE_TABLES, **r19.SITE_TABLES}
