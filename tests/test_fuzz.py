@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -65,7 +66,10 @@ def test_any_field_with_any_value(example: dict[str, Any], data: st.DataObject) 
     try:
         scenarios.run(scenario)
     except ScenarioError as err:
-        assert err.field or str(err), "the error names what is wrong"
+        # The message names a field of this scenario (or the scenario itself) and says what was expected.
+        top = re.split(r"[.\[]", err.field)[0]
+        assert top in {*scenario, "scenario"}, (err.field, str(err))
+        assert str(err).startswith(f"{err.field}: ") and "expected " in str(err), str(err)
 
 
 @settings(max_examples=150, deadline=None)

@@ -65,19 +65,30 @@ def test_every_set_of_modes(size: int) -> None:
         assert reasons == {SOURCE_PAIRS[p] for p in broken_pairs}
 
 
+#: What each reason of the protocol's table rests on, read from the reason itself.
+REASON_ATTRIBUTES = {
+    frozenset({"Inferno 2vs2", "Ultimo Bastione"}): ("opposition", "play_field"),  # teams vs co-op; fields
+    frozenset({"Zona di Conquista", "Ultimo Bastione"}): ("play_field",),  # 5 flat zones vs 3 lanes x 4 depths
+    frozenset({"Cinque Soglie", "Single Player"}): ("symmetric_opponent_side", "needs_symmetric_opponent_side"),
+    frozenset({"Cinque Soglie", "Ultimo Bastione"}): ("symmetric_opponent_side", "needs_symmetric_opponent_side"),
+}
+
+
 def test_mode_attributes_explain_each_pair() -> None:
     """Each pair's reason rests on attributes whose values really conflict."""
     from estro_rules.protocol07 import mode
 
     for pair in INCOMPATIBLE_PAIRS:
         a, b = mode(pair.mode_a), mode(pair.mode_b)
-        for attribute in pair.attributes:
-            assert hasattr(a, attribute)
-        if "play_field" in pair.attributes and a.play_field and b.play_field:
-            assert a.play_field != b.play_field
+        assert pair.attributes == REASON_ATTRIBUTES[frozenset((pair.mode_a, pair.mode_b))]
+        if "opposition" in pair.attributes:
+            assert {a.opposition, b.opposition} == {"competitive teams", "co-op against the Horde"}
+        if "play_field" in pair.attributes and pair.mode_a == "Zona di Conquista":
+            assert (a.play_field, b.play_field) == ("5 flat zones", "3 lanes x 4 depths")
         if "needs_symmetric_opponent_side" in pair.attributes:
             needing, other = (a, b) if a.needs_symmetric_opponent_side else (b, a)
-            assert needing.needs_symmetric_opponent_side and other.symmetric_opponent_side is False
+            assert needing.name == "Cinque Soglie" and needing.needs_symmetric_opponent_side
+            assert other.symmetric_opponent_side is False
 
 
 @pytest.mark.parametrize(

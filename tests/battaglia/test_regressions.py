@@ -6,7 +6,6 @@ import argparse
 import io
 import json
 import re
-import time
 from pathlib import Path
 from typing import Any
 
@@ -105,14 +104,12 @@ def worst_team() -> list[dict[str, Any]]:
     return [{"name": f"C{i}", "threat": 1, "health": 999, "abilities": [every] * 4 + [ally] * 4} for i in range(12)]
 
 
-def test_worst_case_trace_is_bounded_and_quick() -> None:
+def test_worst_case_trace_is_bounded() -> None:
+    """The heaviest legal team's trace stays bounded (its speed is measured in scripts/, not here)."""
     side = team(worst_team())
-    start = time.perf_counter()
     result = battle(side, side, seed=1)
-    elapsed = time.perf_counter() - start
     events = result.events()
     caps = [e for e in events if e.kind == "cap"]
-    assert elapsed < 1.0
     assert len(events) <= MAX_TRACE_EVENTS + 2  # the truncation note and the end of the battle
     assert len(caps) <= result.turns
     # The cap reports how many reactions it stopped: at least one (the one that did not react).

@@ -33,7 +33,18 @@ def test_roster_uses_every_word() -> None:
 def test_abilities_table_lists_every_word() -> None:
     header, rows = SITE_TABLES["battaglia.abilities"]()
     assert header == ["Part", "Word", "JSON", "Meaning", "Rulings"]
-    assert [r[1] for r in rows] == [w.name for w in (*CONDITIONS, *REACTIONS, *EFFECTS, *TARGETS)]
+    assert [r[1] for r in rows] == [
+        # conditions
+        "every_roll", "total", "range", "parity", "doubles", "die_shows", "reaction", "death",
+        # reactions
+        "damaged", "healed", "ally_damaged", "ally_dies",
+        # effects
+        "damage", "heal", "dot", "modify_total", "reroll",
+        # targets
+        "highest_threat_enemy", "lowest_health_enemy", "all_enemies", "random_enemy",
+        "self", "lowest_health_ally", "all_allies", "source",
+    ]  # fmt: skip
+    assert [r[0] for r in rows] == ["condition"] * 8 + ["reaction"] * 4 + ["effect"] * 5 + ["target"] * 8
     assert all(r[4].startswith("[[") for r in rows)
 
 

@@ -6,7 +6,7 @@ import json
 import subprocess
 import sys
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from estro_rules.protocol07 import Destruction, check_combination, resolve_destruction
 from tests.browser.conftest import Traffic
@@ -156,10 +156,7 @@ def test_search_works_offline(page: Page, site: Site) -> None:
     expect(page.locator(".md-search-result__item").first).to_contain_text("Imboscata", timeout=20_000)
 
 
-def test_phone_layout(browser: object, site: Site, traffic: Traffic) -> None:
-    from playwright.sync_api import Browser
-
-    assert isinstance(browser, Browser)
+def test_phone_layout(browser: Browser, site: Site, traffic: Traffic) -> None:
     context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     try:
         page = context.new_page()

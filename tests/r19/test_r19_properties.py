@@ -12,6 +12,16 @@ from estro_rules.r19.scenario import SequenceResult
 
 PLAYERS = ["A", "B", "C", "D"]
 
+#: Seats are listed clockwise. For each table and each active player, the order in which players resolve
+#: their new triggers, typed from §19.1: the active player first, then each other player clockwise.
+CLOCKWISE_FROM = {
+    "AB": {"A": "AB", "B": "BA"},
+    "ABC": {"A": "ABC", "B": "BCA", "C": "CAB"},
+    "ABCD": {"A": "ABCD", "B": "BCDA", "C": "CDAB", "D": "DABC"},
+    "ABCDE": {"A": "ABCDE", "B": "BCDEA", "C": "CDEAB", "D": "DEABC", "E": "EABCD"},
+    "ABCDEF": {"A": "ABCDEF", "B": "BCDEFA", "C": "CDEFAB", "D": "DEFABC", "E": "EFABCD", "F": "FABCDE"},
+}
+
 
 def _cards() -> list[dict[str, Any]]:
     watcher = [{"name": "Watch", "type": "triggered", "on": on, "of": "any"} for on in ("becomes Contested",)]
@@ -136,10 +146,7 @@ def _results(data: dict[str, Any]) -> SequenceResult:
 @given(scenarios())
 def test_invariants(data: dict[str, Any]) -> None:
     result = _results(data)
-    players = data["players"]
-    active = data["active"]
-    start = players.index(active)
-    seats = players[start:] + players[:start]
+    seats = CLOCKWISE_FROM["".join(data["players"])][data["active"]]
     for step in result.steps:
         board = step.board
         # every card is in exactly one zone
@@ -177,7 +184,7 @@ def test_invariants(data: dict[str, Any]) -> None:
 @settings(max_examples=60, deadline=None)
 @given(st.integers(2, 6), st.data())
 def test_trigger_order_for_any_number_of_players(n: int, data: st.DataObject) -> None:
-    players = [f"P{i}" for i in range(n)]
+    players = list("ABCDEF"[:n])
     active = data.draw(st.sampled_from(players))
     owners = data.draw(st.lists(st.sampled_from(players), min_size=1, max_size=8))
     watcher = unit(
@@ -198,7 +205,6 @@ def test_trigger_order_for_any_number_of_players(n: int, data: st.DataObject) ->
         }
     )
     fired = [e.player for e in result.steps[0].events if e.kind == "trigger_fired"]
-    start = players.index(active)
-    seats = players[start:] + players[:start]
-    expected = [p for p in seats for o in owners if o == p]
+    # Each player's own triggers fire together, in the order they were created (I-R19-2).
+    expected = [p for p in CLOCKWISE_FROM["".join(players)][active] for o in owners if o == p]
     assert fired == expected

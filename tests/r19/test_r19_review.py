@@ -291,11 +291,13 @@ def test_fuzz_every_field_gives_scenario_error_or_a_result(
         parent[path[-1]] = value
     try:
         result = run(data)
-    except ScenarioError:
+    except ScenarioError as err:
+        assert str(err).startswith(f"{err.field}: ") and "expected " in str(err), str(err)
         return
-    json.dumps(result.to_json())
-    html(result, base="../")
-    text(result)
+    assert len(result.steps) == len(data["actions"])
+    assert json.loads(json.dumps(result.to_json()))["kind"] == "r19.sequence"
+    assert html(result, base="../").count('class="estro-step-panel"') == len(result.steps) + 1
+    assert text(result).startswith("Initial state:")
 
 
 # 5. Sabotage placed on a Character at setup becomes damage, like Sabotage added later (R19-8.2)
