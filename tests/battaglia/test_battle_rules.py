@@ -1,0 +1,112 @@
+"""Battle rules at their edges, each checked against the rule text with forced dice.
+
+Each test states the rule it guards; the numbers are worked out by hand from the text.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from estro_rules.battaglia import Simulation, battle, team
+from estro_rules.errors import ScenarioError
+
+
+def cryptid(name: str, threat: int, health: int, *abilities: dict[str, Any]) -> dict[str, Any]:
+    return {"name": name, "threat": threat, "health": health, "abilities": list(abilities)}
+
+
+def test_lowest_health_ties_go_to_the_leftmost() -> None:
+    """I-BAT-9: targeting by any rule, ties go to the leftmost candidate."""
+    sniper = cryptid("Sniper", 5, 9, {"when": {"total": 3}, "effect": {"damage": 1}, "target": "lowest_health_enemy"})
+    right = team([cryptid("Big", 9, 8), cryptid("Left twin", 1, 3), cryptid("Right twin", 1, 3)])
+    hits = [e.target for e in battle(team([sniper]), right, dice=[[1, 2]]).events("damage", until=1)]
+    assert hits == ["right[1]"]
+    healer = cryptid("Healer", 5, 9, {"when": {"total": 3}, "effect": {"heal": 1}, "target": "lowest_health_ally"})
+    left = team([cryptid("Big", 1, 9), cryptid("Hurt A", 1, 5), healer, cryptid("Hurt B", 1, 5)])
+    first = battle(left, team([cryptid("Foe", 1, 9)]), dice=[[1, 2]])
+    # Nobody is hurt yet: every ally is at full health, so the lowest health is Hurt A's and Hurt B's 5.
+    assert [e.target for e in first.events("heal_none", until=1)] == ["left[1]"]
+
+
+def test_ally_dies_reacts_to_every_death() -> None:
+    """BAT-6.5 and BAT-6.6: a reaction fires for each ally that dies, even when several die together."""
+    bomber = cryptid("Bomber", 5, 9, {"when": {"total": 3}, "effect": {"damage": 2}, "target": "all_enemies"})
+    mourner = cryptid("Mourner", 1, 9, {"when": {"reaction": "ally_dies"}, "effect": {"damage": 1}})
+    right = team([cryptid("Imp A", 2, 2), cryptid("Imp B", 2, 2), mourner])
+    result = battle(team([bomber]), right, dice=[[1, 2]])
+    first = result.trace[0]
+    assert [e.kind for e in first.events if e.kind in ("death", "reaction")] == ["death", "death", "reaction", "reaction"]
+    assert [e.amount for e in first.events if e.kind == "damage" and e.actor == "right[2]"] == [1, 1]
+    # The Bomber took 1 from each of the two reactions; the Mourner took 2 from the Bomber's blast.
+    assert first.health == (7, 0, 0, 7)
+
+
+def test_a_down_cryptid_takes_no_damage_over_time() -> None:
+    """I-BAT-3: at 0 health a cryptid is down until the end of the turn; nothing more happens to it."""
+    poisoner = cryptid(
+        "Poisoner", 5, 9, {"when": {"total": 3}, "effect": {"dot": 2, "rolls": 3}}, {"when": {"total": 4}, "effect": {"damage": 2}}
+    )
+    result = battle(team([poisoner]), team([cryptid("Kappa", 1, 4)]), dice=[[1, 2], [1, 3], [2, 2]])
+    # Roll 1 puts 2 per roll on Kappa; roll 2 ticks 2 (2 left), then the hit downs it; it dies at step 6.
+    assert [(e.kind, e.amount) for e in result.events("status", "damage")] == [("status", 2), ("damage", 2)]
+    assert result.rolls == 2
+
+
+def test_double_ones_are_doubles() -> None:
+    """A die shows the same face twice: [1, 1] is doubles like any other pair."""
+    twin = cryptid("Twin", 5, 9, {"when": {"doubles": True}, "effect": {"damage": 9}})
+    for dice in ([1, 1], [6, 6]):
+        assert battle(team([twin]), team([cryptid("Kappa", 1, 9)]), dice=[dice]).rolls == 1
+    assert battle(team([twin]), team([cryptid("Kappa", 1, 9)]), dice=[[1, 2], [2, 2]]).rolls == 2
+
+
+def test_a_death_ability_cannot_target_its_own_cryptid() -> None:
+    with pytest.raises(ScenarioError, match=r"^left\[0\]\.abilities\[0\]\.target: expected a target other than 'self' for a death ability"):
+        team([cryptid("Banshee", 1, 3, {"when": "death", "effect": {"heal": 2}, "target": "self"})], "left")
+
+
+def outcome_rates(battles: int) -> tuple[float, float, float]:
+    """Left wins on 2-5, right wins on 8-12, a 7 poisons both, a 6 changes nothing (see below)."""
+    left = cryptid(
+        "Left",
+        2,
+        1,
+        {"when": {"range": [2, 5]}, "effect": {"damage": 1}},
+        {"when": {"total": 7}, "effect": {"dot": 1, "rolls": 1}},
+    )
+    right = cryptid(
+        "Right",
+        1,
+        1,
+        {"when": {"range": [8, 12]}, "effect": {"damage": 1}},
+        {"when": {"total": 7}, "effect": {"dot": 1, "rolls": 1}},
+    )
+    est = Simulation(team([left]), team([right]), battles=battles, seed=11).advance(battles)
+    return est.left_wins / battles, est.draws / battles, est.right_wins / battles
+
+
+def test_an_estimate_counts_each_outcome_where_it_belongs() -> None:
+    """Every outcome is possible and known from the dice alone.
+
+    On a roll of 2-5 (10 of 36) the left side downs the right one; on 8-12 (15 of 36) the right side
+    downs the left one; on a 7 (6 of 36) both put damage over time on the other, which downs both at
+    step 2 of the next roll: both sides empty, a draw (I-BAT-6); on a 6 (5 of 36) nothing happens and
+    the next roll decides the same way. So left 10/31, draw 6/31, right 15/31.
+    """
+    battles = 6000
+    left, draw, right = outcome_rates(battles)
+    tolerance = 4.5 * (0.25 / battles) ** 0.5  # 4.5 standard errors at worst (p = 1/2)
+    assert abs(left - 10 / 31) < tolerance
+    assert abs(draw - 6 / 31) < tolerance
+    assert abs(right - 15 / 31) < tolerance
+
+
+def test_an_estimate_is_done_only_when_every_battle_is_played() -> None:
+    sim = Simulation(team([cryptid("A", 1, 1, {"when": "every_roll", "effect": {"damage": 1}})]), team([cryptid("B", 0, 1)]), battles=5)
+    seen = []
+    while not sim.done:
+        seen.append((sim.advance(2).played, sim.done))
+    assert seen == [(2, False), (4, False), (5, True)]
+    assert sim.advance(2).played == 5

@@ -1,0 +1,100 @@
+"""Exact citations on every event of an example: each decision cites the rulings that decided it.
+
+Checking only that a ruling appears somewhere in a result lets a citation move to the wrong event or
+vanish from the one it belongs to. Here every event of a few examples is listed in order with the
+rulings the rule texts give it, typed by hand from the pages and the sources.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from estro_rules import scenarios
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+
+
+def run(relative: str) -> Any:
+    return scenarios.run(json.loads((EXAMPLES / relative).read_text(encoding="utf-8")))
+
+
+def test_p07_every_step_of_a_fessura_self_destruct() -> None:
+    steps = [(s.number, s.fires, s.rulings) for s in run("p07/fessura-self-destruct.json").steps]
+    assert steps == [
+        (1, True, ("P07-4", "P07-4.1")),
+        (2, False, ("P07-4", "P07-4.2")),  # not by the opponent: nobody receives anything
+        (3, True, ("P07-4", "P07-4.3", "I-P07-1", "I-P07-4")),  # the owner activates; no published table
+        (4, False, ("P07-4", "P07-4.4", "I-P07-1")),  # face-down, but the owner holds no Illusio
+        (5, True, ("P07-4", "P07-4.5", "I-P07-1")),  # the owner draws from the Mazzo Dimensionale
+    ]
+
+
+def test_p07_every_step_with_nothing_in_play() -> None:
+    steps = [(s.number, s.fires, s.rulings) for s in run("p07/only-necrotoken-in-play.json").steps]
+    assert steps == [
+        (1, True, ("P07-4", "P07-4.1")),
+        (2, True, ("P07-4", "P07-4.2", "I-P07-1")),
+        (3, False, ("P07-4", "P07-4.3")),
+        (4, False, ("P07-4", "P07-4.4")),
+        (5, False, ("P07-4", "P07-4.5")),
+    ]
+
+
+def events(relative: str) -> list[tuple[int, str, tuple[str, ...]]]:
+    return [(e.step, e.kind, e.rulings) for e in run(relative).events()]
+
+
+ROLL = ("BAT-6.1", "I-BAT-1", "I-BAT-12")
+
+
+def test_battaglia_threat_order_every_event() -> None:
+    assert events("battaglia/threat-order.json") == [
+        (1, "roll", ROLL),
+        (4, "activate", ("BAT-6.4", "BAT-3")),  # the Wolf, higher threat, acts first
+        (4, "damage", ("BAT-4",)),  # at the highest-threat enemy: the default target
+        (4, "down", ("I-BAT-3",)),
+        (4, "skip", ("BAT-6.4", "I-BAT-3")),  # the Yeti, down, does not activate
+        (6, "death", ("BAT-6.6", "I-BAT-5")),
+        (0, "end", ("BAT-8",)),  # one side has no cryptids left
+    ]
+
+
+def test_battaglia_both_empty_every_event() -> None:
+    assert events("battaglia/both-empty-draw.json") == [
+        (1, "roll", ROLL),
+        (4, "activate", ("BAT-6.4", "BAT-3")),
+        (4, "damage", ("BAT-4",)),
+        (4, "down", ("I-BAT-3",)),
+        (6, "death", ("BAT-6.6", "I-BAT-5")),
+        (6, "death_ability", ("BAT-6.6", "I-BAT-5")),
+        (6, "damage", ("BAT-5",)),  # "all enemies" is a target the ability names
+        (6, "down", ("I-BAT-3",)),
+        (6, "death", ("BAT-6.6", "I-BAT-5")),  # dies in the same step (deaths chain)
+        (0, "end", ("BAT-8", "I-BAT-6", "BAT-10")),  # both empty: a draw, no lives, no win
+    ]
+
+
+def test_battaglia_draw_decided_by_health_cites_the_draw_rule() -> None:
+    result = run("battaglia/equal-health-draw.json")
+    end = result.events("end")
+    assert [(e.kind, e.rulings) for e in end] == [("end", ("BAT-9", "I-BAT-7", "BAT-10"))]
+    assert result.rulings == ("BAT-9", "I-BAT-7", "BAT-10")
+    won = run("battaglia/no-damage.json")
+    assert won.rulings == ("BAT-9", "I-BAT-7")  # a win on health is no draw: BAT-10 is not cited
+
+
+def test_r19_second_break_cites_the_check_on_the_new_face() -> None:
+    step = run("r19/sabotage-breaks-location.json").steps[0]
+    assert [(e.kind, e.card, e.rulings) for e in step.events] == [
+        ("sequence_start", None, ("R19-1.1", "R19-1.2")),
+        ("counters_added", "LOC-017", ("I-R19-1",)),  # a Sabotage counter as -1 DEF stands in for §18.87
+        ("break", "LOC-017", ("R19-8", "R19-8.3")),  # DEF 0: the Prime Location breaks
+        ("face_change", "LOC-017", ("R19-8", "R19-8.3", "R19-2.1", "R19-4.1")),  # becomes Contested, a flip
+        ("counters_removed", "LOC-017", ("R19-8.5",)),  # Liberation counters come off in the flip
+        ("counters_kept", "LOC-017", ("R19-8.5",)),  # the others persist
+        ("left_play", "LOC-017", ("R19-8", "R19-8.3", "R19-8.5")),  # checked again on the new face
+        ("counters_removed", "LOC-017", ("I-R19-1",)),
+        ("sequence_end", None, ("R19-1.1",)),
+    ]

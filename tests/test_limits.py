@@ -1,0 +1,266 @@
+"""Every limit a scenario meets, checked on both sides: the last value allowed runs, the next is refused.
+
+The numbers are typed here from the scenario format page and the rule texts, not read from the
+engine's constants, so a changed limit fails this file as well as the page that states it.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from estro_rules import ScenarioError, scenarios
+from estro_rules.fields import parse_json
+
+NESSIE: dict[str, Any] = {
+    "name": "Nessie",
+    "threat": 3,
+    "health": 5,
+    "abilities": [{"when": {"total": 7}, "effect": {"damage": 2}}],
+}
+KAPPA: dict[str, Any] = {"name": "Kappa", "threat": 2, "health": 4}
+
+
+def battle(**changes: Any) -> dict[str, Any]:
+    return {"kind": "battaglia.battle", "left": [NESSIE], "right": [KAPPA], "trace": False, **changes}
+
+
+def with_cryptid(**changes: Any) -> dict[str, Any]:
+    return battle(left=[{**NESSIE, **changes}])
+
+
+def with_ability(ability: dict[str, Any]) -> dict[str, Any]:
+    return with_cryptid(abilities=[ability])
+
+
+def destruction(**changes: Any) -> dict[str, Any]:
+    return {"kind": "p07.destruction", **changes}
+
+
+def r19(**changes: Any) -> dict[str, Any]:
+    unit = {"id": "GU", "name": "Trooper", "faces": {"Unlabelled": {"type": "Ground Unit", "values": {"DEF": 3}}}}
+    base: dict[str, Any] = {
+        "kind": "r19.sequence",
+        "players": ["A", "B"],
+        "cards": [unit],
+        "board": [{"card": "GU", "owner": "A"}],
+        "actions": [{"do": "capabilities", "card": "GU"}],
+    }
+    return {**base, **changes}
+
+
+def r19_value(value: int) -> dict[str, Any]:
+    data = r19()
+    data["cards"] = copy.deepcopy(data["cards"])
+    data["cards"][0]["faces"]["Unlabelled"]["values"]["ATK"] = value
+    return data
+
+
+# (name, scenario for a value, the values at the edge that run, the values just past it that are refused,
+#  the start of the message for a refused value)
+Limit = tuple[str, Callable[[Any], dict[str, Any]], list[Any], list[Any], str]
+
+LIMITS: list[Limit] = [
+    # PROTOCOL_07
+    ("p07 seed", lambda v: destruction(seed=v), [0, 2**63 - 1], [-1, 2**63], "seed: expected a whole number"),
+    (
+        "p07 Quadrante table: at most 100 effects",
+        lambda n: destruction(quadrante_table=[f"Effect {i}" for i in range(n)]),
+        [1, 100],
+        [101],
+        "quadrante_table: expected at most 100 effects",
+    ),
+    ("p07 modes: at least one", lambda n: {"kind": "p07.combination", "modes": ["Cinque Soglie"] * n}, [1], [0], "modes"),
+    # Battaglia teams and cryptids
+    ("cryptids per team: 1 to 12", lambda n: battle(left=[NESSIE] * n), [1, 12], [0, 13], "left"),
+    ("abilities per cryptid: 0 to 8", lambda n: with_cryptid(abilities=NESSIE["abilities"] * n), [0, 8], [9], "left[0].abilities"),
+    ("threat: 0 to 99", lambda v: with_cryptid(threat=v), [0, 99], [-1, 100], "left[0].threat: expected a whole number from 0 to 99"),
+    ("health: 1 to 999", lambda v: with_cryptid(health=v), [1, 999], [0, 1000], "left[0].health: expected a whole number from 1 to 999"),
+    (
+        "damage: 1 to 99",
+        lambda v: with_ability({"when": {"total": 7}, "effect": {"damage": v}}),
+        [1, 99],
+        [0, 100],
+        "left[0].abilities[0].effect.damage: expected a whole number from 1 to 99",
+    ),
+    (
+        "heal: 1 to 99",
+        lambda v: with_ability({"when": {"total": 7}, "effect": {"heal": v}}),
+        [1, 99],
+        [0, 100],
+        "left[0].abilities[0].effect.heal: expected a whole number from 1 to 99",
+    ),
+    (
+        "damage over time per roll: 1 to 99",
+        lambda v: with_ability({"when": {"total": 7}, "effect": {"dot": v, "rolls": 2}}),
+        [1, 99],
+        [0, 100],
+        "left[0].abilities[0].effect.dot: expected a whole number from 1 to 99",
+    ),
+    (
+        "damage over time rolls: 1 to 36",
+        lambda v: with_ability({"when": {"total": 7}, "effect": {"dot": 1, "rolls": v}}),
+        [1, 36],
+        [0, 37],
+        "left[0].abilities[0].effect.rolls: expected a whole number from 1 to 36",
+    ),
+    (
+        "modify_total: -12 to 12",
+        lambda v: with_ability({"when": "every_roll", "effect": {"modify_total": v}}),
+        [-12, -1, 1, 12],
+        [-13, 13],
+        "left[0].abilities[0].effect.modify_total: expected a whole number from -12 to 12",
+    ),
+    (
+        "modify_total: never 0",
+        lambda v: with_ability({"when": "every_roll", "effect": {"modify_total": v}}),
+        [],
+        [0],
+        "left[0].abilities[0].effect.modify_total: expected a change other than 0, got 0",
+    ),
+    (
+        "total: 2 to 12",
+        lambda v: with_ability({"when": {"total": v}, "effect": {"damage": 1}}),
+        [2, 12],
+        [1, 13],
+        "left[0].abilities[0].when.total: expected a whole number from 2 to 12",
+    ),
+    (
+        "range: 2 to 12, low before high",
+        lambda v: with_ability({"when": {"range": v}, "effect": {"damage": 1}}),
+        [[2, 2], [2, 12], [12, 12]],
+        [[1, 5], [5, 13], [6, 5]],
+        "left[0].abilities[0].when.range",
+    ),
+    (
+        "die shows: 1 to 6",
+        lambda v: with_ability({"when": {"die_shows": v}, "effect": {"damage": 1}}),
+        [1, 6],
+        [0, 7],
+        "left[0].abilities[0].when.die_shows: expected a whole number from 1 to 6",
+    ),
+    ("forced dice: at most 36 rolls", lambda n: battle(dice=[[1, 2]] * n), [0, 36], [37], "dice: expected at most 36 rolls"),
+    ("forced dice: faces 1 to 6", lambda v: battle(dice=[[v, 1]]), [1, 6], [0, 7], "dice[0][0]: expected a whole number from 1 to 6"),
+    ("battle seed", lambda v: battle(seed=v), [0, 2**63 - 1], [-1, 2**63], "seed: expected a whole number from 0 to"),
+    (
+        "battles in an estimate: 1 to 100,000",
+        lambda n: {"kind": "battaglia.estimate", "left": [NESSIE], "right": [KAPPA], "battles": n},
+        [1],
+        [0, 100_001],
+        "battles: expected a whole number from 1 to 100000",
+    ),
+    # §19
+    ("§19 printed value: 0 to 999", r19_value, [0, 999], [-1, 1000], "cards[0].faces.Unlabelled.values.ATK: expected a whole number from 0 to 999"),
+    (
+        "§19 amount: 1 to 999",
+        lambda v: r19(actions=[{"do": "penalty", "card": "GU", "value": "DEF", "amount": v}]),
+        [1, 999],
+        [0, 1000],
+        "actions[0].amount: expected a whole number from 1 to 999",
+    ),
+    (
+        "§19 counters: 1 to 999",
+        lambda v: r19(actions=[{"do": "add_counters", "card": "GU", "counter": "Sabotage", "n": v}]),
+        [1, 999],
+        [0, 1000],
+        "actions[0].n: expected a whole number from 1 to 999",
+    ),
+    ("§19 players: at least one", lambda n: r19(players=["A", "B", "C"][:n]), [1], [0], "players: expected a list of at least 1"),
+    ("§19 actions: at least one", lambda n: r19(actions=[{"do": "capabilities", "card": "GU"}] * n), [1], [0], "actions: expected a list of at least 1"),
+]
+
+
+@pytest.mark.parametrize(("name", "make", "good", "bad", "message"), LIMITS, ids=[limit[0] for limit in LIMITS])
+def test_limit_on_both_sides(name: str, make: Callable[[Any], dict[str, Any]], good: list[Any], bad: list[Any], message: str) -> None:
+    for value in good:
+        scenarios.run(make(value))  # runs without complaint
+    for value in bad:
+        with pytest.raises(ScenarioError) as err:
+            scenarios.run(make(value))
+        assert str(err.value).startswith(message), (value, str(err.value))
+
+
+@pytest.mark.parametrize(
+    "scenario",
+    [
+        destruction(seed=True),
+        battle(seed=True),
+        with_cryptid(threat=True),
+        with_cryptid(health=True),
+        with_ability({"when": {"total": 7}, "effect": {"damage": True}}),
+        {"kind": "battaglia.estimate", "left": [NESSIE], "right": [KAPPA], "battles": True},
+        r19(actions=[{"do": "penalty", "card": "GU", "value": "DEF", "amount": True}]),
+        r19_value(True),
+    ],
+    ids=["p07 seed", "battle seed", "threat", "health", "damage", "battles", "§19 amount", "§19 value"],
+)
+def test_true_is_not_a_whole_number(scenario: dict[str, Any]) -> None:
+    with pytest.raises(ScenarioError, match="expected a whole number.*, got true$"):
+        scenarios.run(scenario)
+
+
+@pytest.mark.parametrize(
+    "scenario",
+    [destruction(face_down=1), destruction(destroyed_by_opponent=0), battle(trace=1)],
+    ids=["face_down", "destroyed_by_opponent", "trace"],
+)
+def test_a_number_is_not_true_or_false(scenario: dict[str, Any]) -> None:
+    with pytest.raises(ScenarioError, match="expected true or false, got [01]$"):
+        scenarios.run(scenario)
+
+
+def test_json_nesting_at_most_32_levels() -> None:
+    assert parse_json("[" * 32 + "]" * 32, "scenario") is not None
+    with pytest.raises(ScenarioError, match="^scenario: expected JSON nested at most 32 levels deep, got '33 levels'$"):
+        parse_json("[" * 33 + "]" * 33, "scenario")
+
+
+def test_json_numbers_at_most_4300_digits() -> None:
+    assert parse_json('{"seed": ' + "9" * 4300 + "}", "scenario") == {"seed": int("9" * 4300)}
+    with pytest.raises(ScenarioError, match="numbers of at most 4300 digits"):
+        parse_json('{"seed": ' + "9" * 4301 + "}", "scenario")
+
+
+def watchers(n: int) -> dict[str, Any]:
+    """A Location flips to Contested and ``n`` cards watching for it trigger: ``n`` triggers fire."""
+    location = {
+        "id": "LOC",
+        "name": "Outpost",
+        "faces": {"Prime": {"type": "Location", "values": {"DEF": 3}}, "Contested": {"type": "Location", "values": {"DEF": 2}}},
+    }
+    watcher = {
+        "id": "W",
+        "name": "Watcher",
+        "faces": {"Unlabelled": {"type": "Ground Unit", "values": {"DEF": 2}}},
+        "abilities": [{"name": "Watch", "type": "triggered", "on": "becomes Contested", "of": "any"}],
+    }
+    return r19(
+        cards=[location, watcher],
+        board=[{"card": "LOC", "owner": "A"}] + [{"card": "W", "id": f"W{i}", "owner": "A"} for i in range(n)],
+        actions=[{"do": "flip", "card": "LOC", "to": "Contested", "cause": "combat destruction"}],
+    )
+
+
+def test_at_most_200_triggers_fire_in_one_action() -> None:
+    result = scenarios.run(watchers(200)).to_json()
+    assert len(result["steps"][0]["fired"]) == 200
+    with pytest.raises(ScenarioError, match=r"^actions\[0\]: expected a resolution that ends \(more than 200 triggers fired\)"):
+        scenarios.run(watchers(201))
+
+
+def test_face_down_and_the_other_conditions_default_to_false() -> None:
+    """A destruction that says nothing of them is not face-down, not by the opponent, not a self-destruct."""
+    steps = scenarios.run(destruction(illusio_in_hand=True)).to_json()["steps"]
+    assert [s["fires"] for s in steps] == [True, False, True, False, False]
+    assert steps[3]["detail"] == "The card was not face-down."
+    assert steps[1]["detail"] == "Not destroyed by the opponent: no NecroToken."
+    assert steps[4]["detail"] == "Not a Fessura self-destruct: no draw."
+
+
+def test_estimate_seed_default_and_trace_default() -> None:
+    estimate = scenarios.run({"kind": "battaglia.estimate", "left": [NESSIE], "right": [KAPPA], "battles": 3}).to_json()
+    assert estimate["seed"] == 0
+    assert "trace" in scenarios.run({k: v for k, v in battle().items() if k != "trace"}).to_json()
