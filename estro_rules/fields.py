@@ -81,6 +81,10 @@ class Fields:
         self._data: dict[str, Any] = data
         self._seen: set[str] = set()
 
+    def keys(self) -> list[str]:
+        """The object's keys, in the order they were written."""
+        return list(self._data)
+
     def has(self, key: str) -> bool:
         """Whether ``key`` is present (and not ``null``)."""
         return self._data.get(key) is not None

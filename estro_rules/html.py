@@ -6,8 +6,13 @@ from a scenario is shown as text, never run as HTML.
 
 >>> esc('<img src=x onerror="alert(1)">')
 '&lt;img src=x onerror=&quot;alert(1)&quot;&gt;'
->>> ruling_link("P07-2", base="../")
-'<a class="estro-ruling" href="../protocol-07/#P07-2" title="Single Player combines with no other mode">P07-2</a>'
+>>> from estro_rules.rulings import Rulebook, Ruling
+>>> book = Rulebook("demo", "Demo", "demo/", [Ruling("D-2", "Two"), Ruling("I-D-1", "A reading", interpretation=True)])
+>>> ruling_link(book, "D-2", base="../")
+'<a class="estro-ruling" href="../demo/#D-2" title="Two">D-2</a>'
+>>> ruling_links(book, ["I-D-1", "D-2", "I-D-1"], base="")  # doctest: +NORMALIZE_WHITESPACE
+'<span class="estro-rulings"><a class="estro-ruling estro-interpretation" href="demo/#I-D-1"
+  title="A reading">I-D-1</a> <a class="estro-ruling" href="demo/#D-2" title="Two">D-2</a></span>'
 """
 
 from __future__ import annotations
@@ -15,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from html import escape
 
-from .rulings import rulebook_of
+from .rulings import Rulebook
 
 
 def esc(text: object) -> str:
@@ -40,16 +45,15 @@ def tag(name: str, body: str = "", **attrs: object) -> str:
     return f"<{' '.join(parts)}>{body}</{name}>"
 
 
-def ruling_link(ruling_id: str, *, base: str) -> str:
-    """A link to a ruling's anchor; ``base`` leads from the current page to the site root."""
-    book = rulebook_of(ruling_id)
+def ruling_link(book: Rulebook, ruling_id: str, *, base: str) -> str:
+    """A link to a ruling of ``book``; ``base`` leads from the current page to the site root."""
     ruling = book[ruling_id]
     classes = "estro-ruling estro-interpretation" if ruling.interpretation else "estro-ruling"
     return tag("a", esc(ruling_id), class_=classes, href=base + book.url(ruling_id), title=ruling.title)
 
 
-def ruling_links(ruling_ids: Iterable[str], *, base: str) -> str:
+def ruling_links(book: Rulebook, ruling_ids: Iterable[str], *, base: str) -> str:
     """The rulings behind a decision, as a list of links (each ID once, in order)."""
     seen = list(dict.fromkeys(ruling_ids))
-    links = " ".join(ruling_link(r, base=base) for r in seen)
+    links = " ".join(ruling_link(book, r, base=base) for r in seen)
     return tag("span", links, class_="estro-rulings")

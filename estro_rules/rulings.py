@@ -5,7 +5,9 @@ the source text and the interpretations that fill its gaps, each with a stable
 ID and a short title. The engine cites rulings only through
 :meth:`Rulebook.cite`, which fails at import time for an ID the rulebook does
 not declare, and the site generator fails the build when a page and its
-rulebook disagree (a ruling missing from the page, a title that differs).
+rulebook disagree (a ruling missing from the page, a title that differs). The
+registry (:mod:`estro_rules.registry`) checks that no ID is declared by two
+rulebooks.
 
 >>> book = Rulebook("demo", "Demo", "demo/", [
 ...     Ruling("D-1", "Dice are rolled"),
@@ -52,17 +54,6 @@ class Ruling:
             raise ValueError(f"ruling {self.id!r}: interpretation IDs, and only they, start with 'I-'")
 
 
-_EVERY_RULING: dict[str, Rulebook] = {}
-
-
-def rulebook_of(ruling_id: str) -> Rulebook:
-    """The rulebook that declares ``ruling_id``, whichever protocol it belongs to."""
-    try:
-        return _EVERY_RULING[ruling_id]
-    except KeyError:
-        raise KeyError(f"no rulebook declares ruling {ruling_id!r}") from None
-
-
 class Rulebook:
     """The rulings of one protocol, in page order."""
 
@@ -81,12 +72,9 @@ class Rulebook:
         self.page = page
         self._rulings: dict[str, Ruling] = {}
         for ruling in rulings:
-            other = _EVERY_RULING.get(ruling.id)
-            if ruling.id in self._rulings or (other is not None and other.key != key):
+            if ruling.id in self._rulings:
                 raise ValueError(f"ruling ID {ruling.id!r} is declared twice")
             self._rulings[ruling.id] = ruling
-        for ruling_id in self._rulings:
-            _EVERY_RULING[ruling_id] = self
 
     def cite(self, ruling_id: str) -> str:
         """Return ``ruling_id`` after checking that this rulebook declares it."""

@@ -1,8 +1,8 @@
 """Scenarios: JSON in, an explained result out.
 
-This is the one entry point that the command line, the browser widgets, the
-examples and the site generator call. A scenario is a JSON object whose
-``kind`` names what to do; :data:`KINDS` lists every kind in one place.
+This is the one entry point that the command line, the browser widgets, the examples and the
+site generator call. A scenario is a JSON object whose ``kind`` names what to do; the kinds come
+from the registry (:data:`estro_rules.registry.KINDS`).
 
 >>> result = run({"kind": "p07.combination", "modes": ["Inferno 2vs2", "Ultimo Bastione"]})
 >>> result.to_json()["allowed"], result.to_json()["rulings"]
@@ -19,36 +19,15 @@ estro_rules.errors.ScenarioError: scenario: expected valid JSON, got 'line 2, co
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from . import battaglia, protocol07, protocol07_view, r19
-from .fields import Fields, choose, parse_json
-from .kinds import Result, Scenario, ScenarioKind
+from .fields import parse_json
+from .protocol import Result, Scenario, ScenarioKind, find_kind
+from .registry import KINDS
 
-KINDS: tuple[ScenarioKind, ...] = (
-    ScenarioKind(
-        "p07.combination",
-        "PROTOCOL_07: may these modes be played together?",
-        protocol07.load_combination,
-        protocol07_view.combination_html,
-        protocol07_view.combination_text,
-    ),
-    ScenarioKind(
-        "p07.destruction",
-        "PROTOCOL_07: which effects fire on one destruction, in which order?",
-        protocol07.load_destruction,
-        protocol07_view.destruction_html,
-        protocol07_view.destruction_text,
-    ),
-    *battaglia.KINDS,
-    *r19.KINDS,
-)
-"""Every scenario kind, in the order the site lists them."""
-
-_KIND_BY_NAME = {k.name: k for k in KINDS}
-
-#: Fields any scenario may carry that the engine does not read.
-COMMON_FIELDS = ("title", "description", "expect")
+__all__ = ["KINDS", "Loaded", "expected", "kind_of", "load", "mismatches", "parse", "run"]
 
 
 def parse(text: str) -> object:
@@ -60,24 +39,35 @@ def parse(text: str) -> object:
     return parse_json(text, "scenario")
 
 
-def kind_of(data: object) -> ScenarioKind:
-    """The :class:`ScenarioKind` named by a scenario's ``kind`` field."""
-    f = Fields(data, "")
-    names = list(_KIND_BY_NAME)
-    kind = f.raw("kind", expected="a scenario kind, one of: " + ", ".join(names))
-    return _KIND_BY_NAME[choose(kind, "kind", names, "scenario kind")]
+def kind_of(
+    data: object, *, default: str | None = None, among: Sequence[str] | None = None, what: str = "scenario kind"
+) -> ScenarioKind:
+    """The :class:`ScenarioKind` named by a scenario's ``kind`` field.
+
+    ``default`` is the kind of a scenario that leaves the field out; ``among`` narrows the kinds
+    accepted and ``what`` names them in errors.
+    """
+    kinds = KINDS if among is None else tuple(k for k in KINDS if k.name in among)
+    return find_kind(kinds, data, default=default, what=what)
 
 
-def load(data: object) -> Scenario:
-    """Check a scenario (a parsed JSON object) and make it ready to run."""
-    kind = kind_of(data)
-    f = Fields(data, "")
-    f.string("kind")
-    for name in COMMON_FIELDS:
-        f.raw(name, default=None)
-    scenario = kind.load(f)
-    f.done()
-    return scenario
+@dataclass(frozen=True)
+class Loaded:
+    """A checked scenario and its kind: the kind is worked out once per request."""
+
+    kind: ScenarioKind
+    scenario: Scenario
+
+    def run(self) -> Any:
+        return self.scenario.run()
+
+
+def load(
+    data: object, *, default: str | None = None, among: Sequence[str] | None = None, what: str = "scenario kind"
+) -> Loaded:
+    """Check a scenario (a parsed JSON object) and make it ready to run (see :func:`kind_of`)."""
+    scenario_kind = kind_of(data, default=default, among=among, what=what)
+    return Loaded(scenario_kind, scenario_kind.load(data))
 
 
 def run(data: object) -> Result:

@@ -27,9 +27,9 @@ from .errors import EstroError, ScenarioError
 def respond(data: object, *, base: str = "") -> dict[str, Any]:
     """Run one parsed scenario and describe the outcome for a widget."""
     try:
-        kind = scenarios.kind_of(data)
-        result = scenarios.run(data)
-        return {"ok": True, "result": result.to_json(), "html": kind.html(result, base=base)}
+        loaded = scenarios.load(data)
+        result = loaded.run()
+        return {"ok": True, "result": result.to_json(), "html": loaded.kind.html(result, base=base)}
     except EstroError as err:
         return {"ok": False, "error": str(err)}
     except RecursionError:
@@ -117,11 +117,9 @@ class FailedSimulation:
 def simulation_start(text: str, base: str = "") -> WebSimulation | FailedSimulation:
     """Start a simulation scenario (one whose checked form has ``simulation()``)."""
     try:
-        data = scenarios.parse(text)
-        kind = scenarios.kind_of(data)
-        scenario = scenarios.load(data)
-        if not hasattr(scenario, "simulation"):
-            raise ScenarioError("kind", "a scenario kind that simulates many battles", got=kind.name)
-        return WebSimulation(scenario, kind, base)
+        loaded = scenarios.load(scenarios.parse(text))
+        if not hasattr(loaded.scenario, "simulation"):
+            raise ScenarioError("kind", "a scenario kind that simulates many battles", got=loaded.kind.name)
+        return WebSimulation(loaded.scenario, loaded.kind, base)
     except EstroError as err:
         return FailedSimulation(str(err))

@@ -16,14 +16,21 @@ from estro_rules.r19 import engine as r19
 
 
 def test_protocol07_orders() -> None:
-    assert [s.effect for s in DESTRUCTION_ORDER] == [
+    assert [s.title for s in DESTRUCTION_ORDER] == [
         "Card destroyed",
         "NecroToken assigned",
         "Quadrante dell'Oblio",
         "Imboscata Illusoria",
         "Fessura Dimensionale",
     ]
-    assert [name for name, _rule in COMBINATION_RULES] == ["single_player_alone", "incompatible_pairs"]
+    assert DESTRUCTION_ORDER.names == (
+        "card_destroyed",
+        "necrotoken_assigned",
+        "quadrante_dell_oblio",
+        "imboscata_illusoria",
+        "fessura_dimensionale",
+    )
+    assert COMBINATION_RULES.names == ("single_player_alone", "incompatible_pairs")
 
 
 def test_battaglia_turn_steps() -> None:

@@ -45,7 +45,7 @@ SOURCE_ORDER = [
 def test_modes_and_pairs_are_the_protocols() -> None:
     assert set(MODE_NAMES) == SOURCE_MODES
     assert {frozenset((p.mode_a, p.mode_b)): p.reason for p in INCOMPATIBLE_PAIRS} == SOURCE_PAIRS
-    assert [s.effect for s in DESTRUCTION_ORDER] == SOURCE_ORDER
+    assert [s.title for s in DESTRUCTION_ORDER] == SOURCE_ORDER
 
 
 @pytest.mark.parametrize("size", range(1, 6))

@@ -196,14 +196,15 @@ def test_the_real_site_generates() -> None:
 
 def test_p07_tables_catch_a_disagreement(monkeypatch: pytest.MonkeyPatch) -> None:
     """If the data said a pair were incompatible but the engine allowed it, the table fails."""
-    from estro_rules import protocol07, protocol07_view
+    from estro_rules import protocol07
+    from estro_rules.protocol07 import tables
 
     fake = (
         *protocol07.INCOMPATIBLE_PAIRS,
         protocol07.IncompatiblePair("Inferno 2vs2", "Zona di Conquista", "x", (), "P07-3"),
     )
-    monkeypatch.setattr(protocol07_view, "INCOMPATIBLE_PAIRS", fake)
+    monkeypatch.setattr(tables, "INCOMPATIBLE_PAIRS", fake)
     with pytest.raises(ValueError, match="does not forbid Inferno 2vs2 \\+ Zona di Conquista"):
-        protocol07_view.pairs_table()
+        tables.pairs_table()
     with pytest.raises(ValueError, match="Inferno 2vs2 \\+ Zona di Conquista: the engine says allowed=True"):
-        protocol07_view.matrix_table()
+        tables.matrix_table()

@@ -14,7 +14,8 @@ carries the rulings that decided it.
 
 from __future__ import annotations
 
-from ..kinds import ScenarioKind
+from ..protocol import Protocol
+from .cli import BATTLE_COMMAND
 from .engine import (
     REASON_TEXT,
     BattleResult,
@@ -37,9 +38,9 @@ from .rules import (
     sudden_death_bonus,
 )
 from .samples import REFERENCE_LEFT, REFERENCE_MATCHUP, REFERENCE_RIGHT
-from .scenario import BattleScenario, EstimateScenario, load_battle, load_estimate
+from .scenario import KINDS, BattleScenario, EstimateScenario, load_battle, load_estimate
 from .simulate import Estimate, Rate, Simulation, estimate, wilson
-from .tables import SITE_TABLES
+from .tables import SITE_TABLES, WIDGETS
 from .view import battle_html, battle_text, estimate_html, estimate_text
 from .vocab import (
     CONDITIONS,
@@ -56,28 +57,14 @@ from .vocab import (
     team,
 )
 
-KINDS: tuple[ScenarioKind, ...] = (
-    ScenarioKind(
-        "battaglia.battle",
-        "Battaglia: one battle between two teams, roll by roll, with every ruling",
-        load_battle,
-        battle_html,
-        battle_text,
-    ),
-    ScenarioKind(
-        "battaglia.estimate",
-        "Battaglia: how often each team wins over many seeded battles",
-        load_estimate,
-        estimate_html,
-        estimate_text,
-    ),
-)
-"""The Battaglia scenario kinds."""
+PROTOCOL = Protocol("battaglia", RULEBOOK, KINDS, tables=SITE_TABLES, widgets=WIDGETS, commands=(BATTLE_COMMAND,))
+"""Battaglia, as the registry lists it."""
 
 __all__ = [
     "CONDITIONS",
     "EFFECTS",
     "KINDS",
+    "PROTOCOL",
     "REACTIONS",
     "REACTION_CAP",
     "REASON_TEXT",

@@ -15,12 +15,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
-from typing import Any, TextIO
+from typing import TextIO
 
-from ..fields import Fields, check_int, choose
+from ..fields import check_int
+from ..inputs import read_json
+from ..protocol import Command, CommandIO, find_kind
 from .rules import MAX_SEED
-from .scenario import MAX_SCENARIO_BATTLES, BattleScenario, EstimateScenario, load_battle, load_estimate
+from .scenario import KINDS, MAX_SCENARIO_BATTLES, BattleScenario, EstimateScenario
 from .simulate import Estimate, Simulation
 from .view import battle_text, estimate_text
 
@@ -28,39 +29,25 @@ from .view import battle_text, estimate_text
 EXIT_INTERRUPTED = 130
 
 _KIND_NAMES = ("battaglia.battle", "battaglia.estimate")
-_COMMON = ("title", "description", "expect")
 
 
-def add_subcommand(subparsers: Any) -> None:
-    """Add ``battle`` to the main command's subparsers."""
-    p = subparsers.add_parser(
-        "battle",
-        help="play a Battaglia battle (or estimate win rates) from a team file",
-        description="Play one Battaglia battle with its trace, or estimate win rates with --simulate N.",
-    )
+def arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("file", metavar="FILE", help="a battaglia.battle or battaglia.estimate scenario, or - for stdin")
     p.add_argument("--seed", type=int, default=None, help="seed (overrides the file's)")
     p.add_argument("--simulate", type=int, default=None, metavar="N", help="estimate win rates over N battles")
     p.add_argument("--text", action="store_true", help="print readable text instead of JSON")
-    p.set_defaults(handler=cmd_battle)
 
 
 def load_file(data: object) -> BattleScenario | EstimateScenario:
     """Read a battle or estimate scenario; ``kind`` may be left out (a battle)."""
-    f = Fields(data, "")
-    kind = choose(f.string("kind", default="battaglia.battle"), "kind", _KIND_NAMES, "Battaglia scenario kind")
-    for name in _COMMON:
-        f.raw(name, default=None)
-    scenario: BattleScenario | EstimateScenario = load_battle(f) if kind == _KIND_NAMES[0] else load_estimate(f)
-    f.done()
+    kind = find_kind(KINDS, data, default=_KIND_NAMES[0], what="Battaglia scenario kind")
+    scenario: BattleScenario | EstimateScenario = kind.load(data)  # type: ignore[assignment]
     return scenario
 
 
-def cmd_battle(args: argparse.Namespace, out: TextIO, stdin: TextIO, err: TextIO | None = None) -> int:
-    from ..cli import read_scenario  # the main command module imports this one
-
-    err = err if err is not None else sys.stderr
-    scenario = load_file(read_scenario(args.file, stdin))
+def cmd_battle(args: argparse.Namespace, io: CommandIO) -> int:
+    err = io.err
+    scenario = load_file(read_json(args.file, io.stdin))
     seed = scenario.seed if args.seed is None else check_int(args.seed, "--seed", minimum=0, maximum=MAX_SEED)
     battles = args.simulate if args.simulate is not None else getattr(scenario, "battles", None)
     if battles is not None:
@@ -73,12 +60,22 @@ def cmd_battle(args: argparse.Namespace, out: TextIO, stdin: TextIO, err: TextIO
             est = sim.estimate  # every battle played so far; the one cut short is not counted
             err.write(f"\ninterrupted: the estimate below covers {est.played} of {est.battles} battles\n")
             code = EXIT_INTERRUPTED
-        print(estimate_text(est) if args.text else json.dumps(est.to_json(), indent=2), file=out)
+        print(estimate_text(est) if args.text else json.dumps(est.to_json(), indent=2), file=io.out)
         return code
     assert isinstance(scenario, BattleScenario)
     result = BattleScenario(scenario.left, scenario.right, seed, scenario.dice, True).run()
-    print(battle_text(result) if args.text else json.dumps(result.to_json(), indent=2, ensure_ascii=False), file=out)
+    print(battle_text(result) if args.text else json.dumps(result.to_json(), indent=2, ensure_ascii=False), file=io.out)
     return 0
+
+
+BATTLE_COMMAND = Command(
+    "battle",
+    "play a Battaglia battle (or estimate win rates) from a team file",
+    "Play one Battaglia battle with its trace, or estimate win rates with --simulate N.",
+    arguments,
+    cmd_battle,
+)
+"""``python -m estro_rules battle FILE [--seed N] [--simulate N] [--text]``."""
 
 
 def run_with_progress(sim: Simulation, err: TextIO, width: int = 30) -> Estimate:

@@ -10,12 +10,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from ..fields import Fields
+from ..protocol import ScenarioKind
+from ..schema import Field, Int, Obj
 from .engine import BattleResult, battle
 from .rules import MAX_SEED
 from .simulate import MAX_BATTLES, Estimate, Simulation
+from .view import battle_html, battle_text, estimate_html, estimate_text
 from .vocab import Team, dice_list, team
 
 #: The most battles a scenario file may ask for (the same as :data:`~.simulate.MAX_BATTLES`).
@@ -85,3 +90,47 @@ def load_estimate(f: Fields) -> EstimateScenario:
     battles = f.integer("battles", minimum=1, maximum=MAX_SCENARIO_BATTLES)
     seed = f.integer("seed", default=0, minimum=0, maximum=MAX_SEED)
     return EstimateScenario(left, right, battles, seed)
+
+
+class Whole(Obj):
+    """A kind read by one loader function (until its fields are declared one by one)."""
+
+    def __init__(self, loader: Callable[[Fields], Any], *, name: str, fields: tuple[Field, ...] = ()) -> None:
+        super().__init__(fields, name=name)
+        self.loader = loader
+
+    def read_fields(self, f: Fields, ctx: Any) -> dict[str, Any]:
+        return {"scenario": self.loader(f)}
+
+    def finish(self, values: dict[str, Any], path: str) -> Any:
+        return values["scenario"]
+
+
+KINDS: tuple[ScenarioKind, ...] = (
+    ScenarioKind(
+        "battaglia.battle",
+        "Battaglia: one battle between two teams, roll by roll, with every ruling",
+        Whole(
+            load_battle,
+            name="battaglia.battle",
+            fields=(Field("seed", Int(0, MAX_SEED), default=0, label="Seed"),),
+        ),
+        battle_html,
+        battle_text,
+    ),
+    ScenarioKind(
+        "battaglia.estimate",
+        "Battaglia: how often each team wins over many seeded battles",
+        Whole(
+            load_estimate,
+            name="battaglia.estimate",
+            fields=(
+                Field("battles", Int(1, MAX_SCENARIO_BATTLES), label="Battles"),
+                Field("seed", Int(0, MAX_SEED), default=0, label="Seed"),
+            ),
+        ),
+        estimate_html,
+        estimate_text,
+    ),
+)
+"""The Battaglia scenario kinds."""

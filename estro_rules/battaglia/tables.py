@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..protocol import WidgetSpec
 from .engine import MAX_TRACE_EVENTS
 from .rules import (
     DICE,
@@ -23,6 +24,7 @@ from .rules import (
     SUDDEN_DEATH_FROM,
     TURN_STEPS,
 )
+from .samples import REFERENCE_MATCHUP
 from .simulate import MAX_BATTLES
 from .vocab import CONDITIONS, EFFECTS, REACTIONS, TARGETS
 
@@ -69,3 +71,31 @@ SITE_TABLES: dict[str, Callable[[], Table]] = {
     "battaglia.limits": limits_table,
 }
 """Every generated table of the Battaglia page, by name."""
+
+WIDGETS = (
+    WidgetSpec(
+        "battle-viewer",
+        "Battle viewer",
+        "battaglia/reference-matchup.json",
+        controls=("seed",),
+        examples="battaglia/*.json",
+        note="pick or edit two teams and a seed, run, and step through the battle roll by roll.",
+    ),
+    WidgetSpec(
+        "win-probability",
+        "Win probability",
+        {
+            "kind": "battaglia.estimate",
+            "title": "The reference matchup, 10,000 battles",
+            "left": REFERENCE_MATCHUP["left"],
+            "right": REFERENCE_MATCHUP["right"],
+            "battles": 10_000,
+            "seed": 1,
+        },
+        controls=("battles", "seed"),
+        examples="battaglia/*.json",
+        mode="simulate",
+        note="run many seeded battles in your browser; the estimate updates as they run.",
+    ),
+)
+"""The page's widgets."""

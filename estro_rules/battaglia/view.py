@@ -9,10 +9,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from ..html import esc, ruling_links, tag
 from .engine import REASON_TEXT, BattleResult, Event, RollRecord, Winner
+from .rules import RULEBOOK
 from .simulate import Estimate
 from .vocab import Team
+
+
+def links(rulings: Iterable[str], *, base: str) -> str:
+    return ruling_links(RULEBOOK, rulings, base=base)
 
 
 def _side_name(team: Team, side: str) -> str:
@@ -50,7 +57,7 @@ def battle_html(result: BattleResult, *, base: str) -> str:
             + f" ({esc(result.turns)} turn{'s' if result.turns != 1 else ''}): "
             + esc(REASON_TEXT[result.reason])
             + ". "
-            + ruling_links(result.rulings, base=base),
+            + links(result.rulings, base=base),
             class_="estro-verdict",
         )
         + tag(
@@ -130,7 +137,7 @@ def _panel_events(record: RollRecord, base: str) -> str:
                 + " "
                 + esc(indent + e.text)
                 + " "
-                + ruling_links(e.rulings, base=base),
+                + links(e.rulings, base=base),
                 class_=cls,
                 data_depth=e.depth,
             )
@@ -281,7 +288,7 @@ def estimate_html(result: Estimate, *, base: str) -> str:
     intro = tag(
         "p",
         f"{esc(result.played)} of {esc(result.battles)} battles ({status}), seed {esc(result.seed)}. "
-        "A draw costs no lives and is not a win " + ruling_links(["BAT-10"], base=base) + ".",
+        "A draw costs no lives and is not a win " + links(["BAT-10"], base=base) + ".",
         class_="estro-verdict",
     )
     return intro + tag("table", tag("thead", head) + tag("tbody", "".join(rows)), class_="estro-estimate")

@@ -11,7 +11,8 @@ at 0 or less is a state-based check; a value a card does not print is never 0.
 
 from __future__ import annotations
 
-from ..kinds import ScenarioKind
+from ..protocol import Protocol
+from .cli import LINT_COMMAND
 from .engine import (
     ACTIVATION_CHECKS,
     CAPABILITY_QUESTIONS,
@@ -22,26 +23,21 @@ from .engine import (
     TRIGGER_ORDER,
 )
 from .rulebook import RULEBOOK, cite
-from .scenario import SequenceResult, SequenceScenario, load_sequence, load_sequence_data, run_scenario
-from .tables import SITE_TABLES
+from .scenario import KINDS, SequenceResult, SequenceScenario, load_sequence, load_sequence_data, run_scenario
+from .tables import SITE_TABLES, WIDGETS
 from .view import html, text
 
-KINDS: tuple[ScenarioKind, ...] = (
-    ScenarioKind(
-        "r19.sequence",
-        "§19: resolve actions on a board of cards — face changes, destructions, triggers in order, timing answers",
-        load_sequence,
-        html,
-        text,
-    ),
+PROTOCOL = Protocol(
+    "r19", RULEBOOK, KINDS, tables=SITE_TABLES, widgets=WIDGETS, commands=(LINT_COMMAND,)
 )
-"""The scenario kinds of §19."""
+"""§19, as the registry lists it."""
 
 __all__ = [
     "ACTIVATION_CHECKS",
     "CAPABILITY_QUESTIONS",
     "FALL_ROUTES",
     "KINDS",
+    "PROTOCOL",
     "LEAVE_STEPS",
     "RULEBOOK",
     "SITE_TABLES",

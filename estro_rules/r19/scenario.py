@@ -16,11 +16,14 @@ estro_rules.errors.ScenarioError: actions[0].card: expected a card on the board,
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from ..errors import ScenarioError
 from ..fields import Fields, check_int, choose, join
+from ..protocol import ScenarioKind
+from ..schema import Field, Obj
 from .cards import COUNTERS, MAX_NUMBER, ZONES, Action, CardDef, check_phase, load_action, load_card, opt_string
 from .engine import BoardView, CardState, Engine, Event, Trigger
 
@@ -343,15 +346,49 @@ def _card_path(a: Action, j: int) -> str:
 
 
 def load_sequence_data(data: dict[str, Any]) -> SequenceScenario:
-    """Load a scenario from a dict without the ``kind`` field (for tests and doctests)."""
-    f = Fields(data, "")
-    for name in ("kind", "title", "description", "expect"):
-        f.raw(name, default=None)
-    scenario = load_sequence(f)
-    f.done()
+    """Load a scenario from a dict, ``kind`` optional (for tests and doctests)."""
+    scenario: SequenceScenario = KINDS[0].load(data)  # type: ignore[assignment]
     return scenario
 
 
 def run_scenario(data: dict[str, Any]) -> SequenceResult:
     """Load and run a scenario given as a dict (``kind`` optional)."""
     return load_sequence_data(data).run()
+
+
+class Whole(Obj):
+    """A kind read by one loader function (until its fields are declared one by one)."""
+
+    def __init__(self, loader: Callable[[Fields], Any], *, name: str, fields: tuple[Field, ...] = ()) -> None:
+        super().__init__(fields, name=name)
+        self.loader = loader
+
+    def read_fields(self, f: Fields, ctx: Any) -> dict[str, Any]:
+        return {"scenario": self.loader(f)}
+
+    def finish(self, values: dict[str, Any], path: str) -> Any:
+        return values["scenario"]
+
+
+def _html(result: Any, *, base: str) -> str:
+    from .view import html
+
+    return html(result, base=base)
+
+
+def _text(result: Any) -> str:
+    from .view import text
+
+    return text(result)
+
+
+KINDS: tuple[ScenarioKind, ...] = (
+    ScenarioKind(
+        "r19.sequence",
+        "§19: resolve actions on a board of cards — face changes, destructions, triggers in order, timing answers",
+        Whole(load_sequence, name=KIND),
+        _html,
+        _text,
+    ),
+)
+"""The scenario kinds of §19."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..protocol import WidgetSpec
 from .cards import ACTIONS, CLASSES, FLIP_CAUSES, VALUES
 from .engine import (
     ACTIVATION_CHECKS,
@@ -142,3 +143,14 @@ SITE_TABLES: dict[str, Callable[[], Table]] = {
     "r19.lint-rules": lint_rules_table,
 }
 """Every generated table of the §19 page, by name."""
+
+WIDGETS = (
+    WidgetSpec(
+        "r19-sandbox",
+        "Resolution sandbox",
+        "r19/sabotage-breaks-location.json",
+        examples="r19/*.json",
+        note="pick or edit a board and its actions, then step through them: board, event log, trigger queue.",
+    ),
+)
+"""The page's widgets."""

@@ -11,9 +11,16 @@ is never the only signal (§19.5).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from ..html import esc, ruling_links, tag
 from .engine import BoardView, CardView, Event, Trigger
+from .rulebook import RULEBOOK
 from .scenario import SequenceResult, Step
+
+
+def links(rulings: Iterable[str], *, base: str) -> str:
+    return ruling_links(RULEBOOK, rulings, base=base)
 
 
 def face_label(state: str | None) -> str:
@@ -74,7 +81,7 @@ def _event_html(event: Event, base: str) -> str:
         + who
         + esc(event.text)
         + " "
-        + ruling_links(event.rulings, base=base),
+        + links(event.rulings, base=base),
         class_=f"estro-event estro-event-{event.kind.replace('_', '-')}",
     )
 

@@ -1,31 +1,31 @@
-"""Every generated page, table and widget of the site, in one place."""
+"""Every generated page, table and widget of the site: the engine's registry, plus the plain pages."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
 
-from estro_rules import battaglia, protocol07, protocol07_view, r19
+from estro_rules.protocol import WidgetSpec
 from estro_rules.r19 import lint
+from estro_rules.registry import PROTOCOLS
 
 from . import pages, widgets
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCE_DIR = ROOT / "docs" / "_sources"
 
-#: Every page written in docs/_sources/NAME.md, in site order: a rules page documents its rulebook.
+#: Every page written in docs/_sources/NAME.md, in site order: the home page, each protocol's rules
+#: page (which documents its rulebook), then the plain pages.
 SOURCES: tuple[pages.PageSource, ...] = (
     pages.PageSource("index"),
-    pages.PageSource("protocol-07", protocol07.RULEBOOK),
-    pages.PageSource("battaglia", battaglia.RULEBOOK),
-    pages.PageSource("resolution-19", r19.RULEBOOK),
+    *(pages.PageSource(p.page, p.rulebook) for p in PROTOCOLS),
     pages.PageSource("scenarios"),
     pages.PageSource("about"),
 )
 
-TABLES: dict[str, pages.TableFn] = {**protocol07_view.SITE_TABLES, **battaglia.SITE_TABLES, **r19.SITE_TABLES}
+TABLES: dict[str, pages.TableFn] = {name: table for p in PROTOCOLS for name, table in p.tables.items()}
 
-WIDGET_SPECS: tuple[widgets.WidgetSpec, ...] = (*widgets.P07_WIDGETS, *widgets.BATTAGLIA_WIDGETS, *widgets.R19_WIDGETS)
+WIDGET_SPECS: tuple[WidgetSpec, ...] = tuple(w for p in PROTOCOLS for w in p.widgets)
 
 CARD_POOL = ROOT / "examples" / "r19" / "card-pool.json"
 
@@ -47,7 +47,7 @@ def lint_report() -> str:
             "",
             "The checks, in the order the linter applies them:",
             "",
-            *pages.render_table(r19.SITE_TABLES["r19.lint-rules"]()),
+            *pages.render_table(TABLES["r19.lint-rules"]()),
             "",
             "## Findings",
             "",
@@ -56,11 +56,14 @@ def lint_report() -> str:
     )
 
 
-EXTRA_PAGES: dict[str, Callable[[], str]] = {"lint-report.md": lint_report}
+EXTRA_PAGES: dict[str, Callable[[], str]] = {
+    "lint-report.md": lint_report,
+    **{name: page for p in PROTOCOLS for name, page in p.pages.items()},
+}
 
 
 def widget_renderers(download_bytes: int) -> dict[str, pages.WidgetFn]:
-    def bind(spec: widgets.WidgetSpec) -> Callable[[str, str], str]:
+    def bind(spec: WidgetSpec) -> Callable[[str, str], str]:
         return lambda options, base: widgets.render(spec, base, download_bytes)
 
     return {spec.name: bind(spec) for spec in WIDGET_SPECS}

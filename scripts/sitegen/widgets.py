@@ -1,7 +1,7 @@
 """The interactive widgets, rendered at build time with their default result.
 
-A widget is a form whose controls map onto fields of a scenario, the scenario
-JSON itself (editable), and an output area. The output already holds the
+A widget is a form whose controls are generated from the declarations of the
+scenario kind's fields, the scenario JSON itself (editable), and an output area. The output already holds the
 default scenario's result, rendered by the same view the browser will run in
 Pyodide, so reading the page never waits for Python. The JavaScript
 (docs/assets/estro/widgets.js) only collects the form into JSON, sends it to
@@ -11,91 +11,60 @@ the Web Worker and puts the returned HTML into the output.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from estro_rules import protocol07, scenarios
+from estro_rules import scenarios
 from estro_rules.html import esc, tag
+from estro_rules.protocol import WidgetSpec
+from estro_rules.schema import Bool, Choice, Field, Int, ListOf
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@dataclass(frozen=True)
-class Control:
-    """One form control bound to a scenario field."""
-
-    type: str
-    """``list`` (checkboxes giving a list), ``bool`` (a checkbox) or ``int`` (a number)."""
-
-    field: str
-    """The scenario field it sets."""
-
-    label: str
-    """What the player reads."""
-
-    choices: Sequence[str] = ()
-    """For ``list``: the values, in the order they go into the list."""
-
-    minimum: int | None = None
-    maximum: int | None = None
-
-    default: object = None
-    """The value the engine assumes when the scenario leaves the field out."""
-
-
-@dataclass(frozen=True)
-class WidgetSpec:
-    """A widget: its scenario kind, default scenario, controls and examples."""
-
-    name: str
-    title: str
-    default: dict[str, Any]
-    controls: Sequence[Control] = ()
-    examples: str | None = None
-    """A glob under examples/ whose scenarios the widget offers in a picker."""
-    mode: str = "run"
-    """``run`` (one result) or ``simulate`` (many battles with progress and cancel)."""
-    note: str = ""
-    extra: dict[str, Any] = field(default_factory=dict)
-
-
-def control_html(control: Control, scenario: dict[str, Any]) -> str:
-    value = scenario.get(control.field)
-    if control.type == "list":
-        chosen = value if isinstance(value, list) else []
+def control_html(field: Field, scenario: Mapping[str, Any]) -> str:
+    """The control of one declared field, showing the scenario's value (or the field's default)."""
+    value = scenario.get(field.name)
+    label = field.label or field.name
+    kind = field.type
+    if isinstance(kind, ListOf) and isinstance(kind.item, Choice):
+        chosen = value if isinstance(value, list) else list(field.default or ())
         boxes = "".join(
             tag(
                 "label",
-                tag("input", type="checkbox", value=choice, checked=choice in chosen) + " " + esc(choice),
+                tag("input", type="checkbox", value=choice, checked=choice in chosen)
+                + " "
+                + esc(kind.item.labels.get(choice, choice)),
                 class_="estro-check",
             )
-            for choice in control.choices
+            for choice in kind.item.options
         )
+        default = list(field.default) if isinstance(field.default, tuple) else []
         return tag(
             "fieldset",
-            tag("legend", esc(control.label)) + boxes,
-            data_field=control.field,
+            tag("legend", esc(label)) + boxes,
+            data_field=field.name,
             data_type="list",
-            data_default=json.dumps(control.default if control.default is not None else []),
+            data_default=json.dumps(default),
         )
-    if control.type == "bool":
-        box = tag("input", type="checkbox", data_field=control.field, data_type="bool", checked=bool(value))
-        return tag("label", box + " " + esc(control.label), class_="estro-check")
-    if control.type == "int":
+    if isinstance(kind, Bool):
+        checked = value if isinstance(value, bool) else bool(field.default)
+        box = tag("input", type="checkbox", data_field=field.name, data_type="bool", checked=checked)
+        return tag("label", box + " " + esc(label), class_="estro-check")
+    if isinstance(kind, Int):
         number = tag(
             "input",
             type="number",
-            data_field=control.field,
+            data_field=field.name,
             data_type="int",
             value="" if value is None else value,
-            min=control.minimum,
-            max=control.maximum,
+            min=kind.minimum,
+            max=kind.maximum,
             step=1,
         )
-        return tag("label", esc(control.label) + " " + number, class_="estro-number")
-    raise ValueError(f"unknown control type {control.type!r}")
+        return tag("label", esc(label) + " " + number, class_="estro-number")
+    raise ValueError(f"no control for field {field.name!r} of type {type(kind).__name__}")
 
 
 def example_options(pattern: str, kind: str) -> list[tuple[str, str]]:
@@ -110,13 +79,23 @@ def example_options(pattern: str, kind: str) -> list[tuple[str, str]]:
     return options
 
 
+def default_scenario(spec: WidgetSpec) -> dict[str, Any]:
+    """The scenario the widget starts from: given, or an example file's without its ``expect``."""
+    if isinstance(spec.default, str):
+        data: dict[str, Any] = json.loads((ROOT / "examples" / spec.default).read_text(encoding="utf-8"))
+        data.pop("expect", None)
+        return data
+    return dict(spec.default)
+
+
 def render(spec: WidgetSpec, base: str, download_bytes: int) -> str:
     """The widget's HTML with its default result already rendered."""
-    kind = scenarios.kind_of(spec.default)
-    result = scenarios.run(spec.default)
-    output = kind.html(result, base=base)
-    text = json.dumps(spec.default, indent=2, ensure_ascii=False)
-    controls = "".join(control_html(c, spec.default) for c in spec.controls)
+    scenario = default_scenario(spec)
+    loaded = scenarios.load(scenario)
+    output = loaded.kind.html(loaded.run(), base=base)
+    kind = loaded.kind
+    text = json.dumps(scenario, indent=2, ensure_ascii=False)
+    controls = "".join(control_html(kind.fields.field(name), scenario) for name in spec.controls)
     picker = ""
     if spec.examples:
         options = tag("option", "Choose an example…", value="")
@@ -167,90 +146,3 @@ def render(spec: WidgetSpec, base: str, download_bytes: int) -> str:
         data_base=base,
         data_download_bytes=download_bytes,
     )
-
-
-P07_WIDGETS = (
-    WidgetSpec(
-        "p07-combination",
-        "Mode-combination picker",
-        {"kind": "p07.combination", "modes": ["Single Player", "Cinque Soglie"]},
-        [Control("list", "modes", "Modes in the match", protocol07.MODE_NAMES)],
-        note="tick the modes of a match to see whether they combine, with every reason.",
-    ),
-    WidgetSpec(
-        "p07-destruction",
-        "Destruction resolver",
-        {
-            "kind": "p07.destruction",
-            "destroyed_by_opponent": True,
-            "face_down": True,
-            "illusio_in_hand": True,
-            "fessura_self_destruct": False,
-            "in_play": list(protocol07.EFFECTS),
-            "seed": 7,
-        },
-        [
-            Control("bool", "destroyed_by_opponent", "Destroyed by the opponent"),
-            Control("bool", "face_down", "The card was face-down"),
-            Control("bool", "illusio_in_hand", "The owner has an Illusio in hand"),
-            Control("bool", "fessura_self_destruct", "A Fessura self-destruct"),
-            Control("list", "in_play", "Effects in play", protocol07.EFFECTS, default=list(protocol07.EFFECTS)),
-            Control("int", "seed", "Seed (Quadrante result)", minimum=0),
-        ],
-        examples="p07/*.json",
-        note="set the conditions of one destruction and see the effects in the canonical order.",
-    ),
-)
-
-
-def _example(relative: str) -> dict[str, Any]:
-    """An example scenario as a widget default (without its ``expect``)."""
-    data: dict[str, Any] = json.loads((ROOT / "examples" / relative).read_text(encoding="utf-8"))
-    data.pop("expect", None)
-    return data
-
-
-def _estimate_default() -> dict[str, Any]:
-    matchup = _example("battaglia/reference-matchup.json")
-    return {
-        "kind": "battaglia.estimate",
-        "title": "The reference matchup, 10,000 battles",
-        "left": matchup["left"],
-        "right": matchup["right"],
-        "battles": 10_000,
-        "seed": 1,
-    }
-
-
-BATTAGLIA_WIDGETS = (
-    WidgetSpec(
-        "battle-viewer",
-        "Battle viewer",
-        _example("battaglia/reference-matchup.json"),
-        [Control("int", "seed", "Seed", minimum=0)],
-        examples="battaglia/*.json",
-        note="pick or edit two teams and a seed, run, and step through the battle roll by roll.",
-    ),
-    WidgetSpec(
-        "win-probability",
-        "Win probability",
-        _estimate_default(),
-        [
-            Control("int", "battles", "Battles", minimum=1, maximum=100_000),
-            Control("int", "seed", "Seed", minimum=0),
-        ],
-        examples="battaglia/*.json",
-        mode="simulate",
-        note="run many seeded battles in your browser; the estimate updates as they run.",
-    ),
-)
-
-R19_WIDGETS = (
-    WidgetSpec(
-        "r19-sandbox",
-        "Resolution sandbox",
-        _example("r19/sabotage-breaks-location.json"),
-        examples="r19/*.json",
-        note="pick or edit a board and its actions, then step through them: board, event log, trigger queue.",
-    ),
-)

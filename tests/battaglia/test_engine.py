@@ -27,8 +27,9 @@ from estro_rules.battaglia import (
     estimate_html,
     team,
 )
-from estro_rules.battaglia.cli import add_subcommand, cmd_battle
+from estro_rules.battaglia.cli import BATTLE_COMMAND
 from estro_rules.errors import ScenarioError
+from estro_rules.protocol import CommandIO
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "battaglia"
 
@@ -239,17 +240,13 @@ def test_text_view_lists_rulings() -> None:
 # Command line
 
 
-def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="estro")
-    sub = p.add_subparsers(dest="command", required=True)
-    add_subcommand(sub)
-    return p
-
-
 def run_cli(argv: list[str]) -> tuple[int, str, str]:
-    args = parser().parse_args(argv)
+    """Run ``battle ARGS`` through the command itself, so a ScenarioError reaches the test."""
+    assert argv[0] == BATTLE_COMMAND.name
+    parser = argparse.ArgumentParser(prog="estro")
+    BATTLE_COMMAND.arguments(parser)
     out, err = io.StringIO(), io.StringIO()
-    code = cmd_battle(args, out, io.StringIO(), err)
+    code = BATTLE_COMMAND.run(parser.parse_args(argv[1:]), CommandIO(out, err, io.StringIO()))
     return code, out.getvalue(), err.getvalue()
 
 

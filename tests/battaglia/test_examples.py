@@ -9,7 +9,6 @@ from typing import Any
 import pytest
 
 from estro_rules.battaglia import KINDS, REFERENCE_MATCHUP, team
-from estro_rules.fields import Fields
 from estro_rules.scenarios import mismatches
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "battaglia"
@@ -18,13 +17,8 @@ BY_NAME = {k.name: k for k in KINDS}
 
 
 def run(data: dict[str, Any]) -> Any:
-    f = Fields(data, "")
-    kind = BY_NAME[f.string("kind")]
-    for name in ("title", "description", "expect"):
-        f.raw(name, default=None)
-    scenario = kind.load(f)
-    f.done()
-    return kind, scenario.run()
+    kind = BY_NAME[data["kind"]]
+    return kind, kind.load(data).run()
 
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)

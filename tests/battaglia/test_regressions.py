@@ -12,12 +12,13 @@ from typing import Any
 import pytest
 
 from estro_rules.battaglia import Simulation, battle, battle_html, battle_text, team
-from estro_rules.battaglia.cli import add_subcommand, cmd_battle
+from estro_rules.battaglia.cli import BATTLE_COMMAND
 from estro_rules.battaglia.engine import MAX_TRACE_EVENTS
 from estro_rules.battaglia.rules import MAX_SEED, REACTION_CAP
 from estro_rules.battaglia.scenario import load_battle, load_estimate
 from estro_rules.errors import ScenarioError
 from estro_rules.fields import Fields
+from estro_rules.protocol import CommandIO
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "battaglia"
 HIT = [{"when": "every_roll", "effect": {"damage": 1}}]
@@ -144,10 +145,12 @@ def test_cap_counts_every_skipped_reaction() -> None:
 
 
 def run_cli(argv: list[str]) -> tuple[int, str, str]:
-    p = argparse.ArgumentParser(prog="estro")
-    add_subcommand(p.add_subparsers(dest="command", required=True))
+    """Run ``battle ARGS`` through the command itself, so a ScenarioError reaches the test."""
+    assert argv[0] == BATTLE_COMMAND.name
+    parser = argparse.ArgumentParser(prog="estro")
+    BATTLE_COMMAND.arguments(parser)
     out, err = io.StringIO(), io.StringIO()
-    code = cmd_battle(p.parse_args(argv), out, io.StringIO(), err)
+    code = BATTLE_COMMAND.run(parser.parse_args(argv[1:]), CommandIO(out, err, io.StringIO()))
     return code, out.getvalue(), err.getvalue()
 
 

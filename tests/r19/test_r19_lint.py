@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from estro_rules.errors import ScenarioError
-from estro_rules.r19.cli import add_subcommand
+from estro_rules.protocol import CommandIO
+from estro_rules.r19.cli import LINT_COMMAND
 from estro_rules.r19.lint import lint, report_markdown
 
 POOL = Path(__file__).resolve().parents[2] / "examples" / "r19" / "card-pool.json"
@@ -47,11 +48,11 @@ def test_bad_pool_raises_scenario_error_with_path() -> None:
 
 
 def _cli(argv: list[str]) -> tuple[int, str]:
+    assert argv[0] == LINT_COMMAND.name
     parser = argparse.ArgumentParser(prog="estro")
-    add_subcommand(parser.add_subparsers(dest="command"))
-    args = parser.parse_args(argv)
+    LINT_COMMAND.arguments(parser)
     out = io.StringIO()
-    code = args.handler(args, out, io.StringIO())
+    code = LINT_COMMAND.run(parser.parse_args(argv[1:]), CommandIO(out, io.StringIO(), io.StringIO()))
     return code, out.getvalue()
 
 

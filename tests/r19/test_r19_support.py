@@ -5,22 +5,13 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from estro_rules.fields import Fields
-from estro_rules.r19 import KINDS
+from estro_rules import scenarios
 from estro_rules.r19.scenario import SequenceResult
-
-KIND = KINDS[0]
 
 
 def load_like_runner(data: dict[str, Any]) -> Any:
     """Load a scenario the way the project's runner does."""
-    f = Fields(data, "")
-    f.string("kind")
-    for name in ("title", "description", "expect"):
-        f.raw(name, default=None)
-    scenario = KIND.load(f)
-    f.done()
-    return scenario
+    return scenarios.load(data).scenario
 
 
 def run(data: dict[str, Any]) -> SequenceResult:

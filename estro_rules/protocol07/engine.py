@@ -1,11 +1,8 @@
-"""PROTOCOL_07 — mode combinations.
+"""PROTOCOL_07's behaviour: whether modes combine, and what resolves on one destruction.
 
-Which ESTRO game modes can be combined, why some cannot, and the canonical
-order of the effects that trigger on one destruction.
-
-The five modes, the four incompatible pairs and the five destruction steps
-are data (:data:`MODES`, :data:`INCOMPATIBLE_PAIRS`, :data:`DESTRUCTION_ORDER`);
-:func:`check_combination` and :func:`resolve_destruction` are the behaviour.
+Both are driven by ordered lists of named rules, written once: :data:`COMBINATION_RULES` (every
+rule a set of modes can break) and :data:`DESTRUCTION_ORDER` (the canonical order of the effects).
+The page's tables read the same lists.
 
 >>> check_combination(["Zona di Conquista", "Cinque Soglie"]).allowed
 True
@@ -22,162 +19,11 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from .errors import ScenarioError
-from .fields import Fields, choose
-from .rulings import Rulebook, Ruling
-
-RULEBOOK = Rulebook(
-    "protocol07",
-    "PROTOCOL_07 — Mode combinations",
-    "protocol-07/",
-    [
-        Ruling("P07-1", "Modes can be combined"),
-        Ruling("P07-2", "Single Player combines with no other mode"),
-        Ruling("P07-3", "Incompatible pairs"),
-        Ruling("P07-3.1", "Inferno 2vs2 and Ultimo Bastione"),
-        Ruling("P07-3.2", "Zona di Conquista and Ultimo Bastione"),
-        Ruling("P07-3.3", "Cinque Soglie and Single Player"),
-        Ruling("P07-3.4", "Cinque Soglie and Ultimo Bastione"),
-        Ruling("P07-4", "Resolution order on a destruction"),
-        Ruling("P07-4.1", "Card destroyed"),
-        Ruling("P07-4.2", "NecroToken assigned"),
-        Ruling("P07-4.3", "Quadrante dell'Oblio"),
-        Ruling("P07-4.4", "Imboscata Illusoria"),
-        Ruling("P07-4.5", "Fessura Dimensionale"),
-        Ruling("I-P07-1", "“The player” is the owner of the destroyed card", interpretation=True),
-        Ruling("I-P07-2", "Reasons add up", interpretation=True),
-        Ruling("I-P07-3", "Unknown modes are errors", interpretation=True),
-        Ruling("I-P07-4", "The Quadrante's table is not published", interpretation=True),
-    ],
-)
-cite = RULEBOOK.cite
-
-
-# --------------------------------------------------------------------------
-# Modes
-
-
-@dataclass(frozen=True)
-class Mode:
-    """One ESTRO game mode and the structural facts PROTOCOL_07 states about it.
-
-    ``None`` means PROTOCOL_07 does not say; the engine never guesses it.
-    """
-
-    name: str
-    """The mode's name, exactly as in the protocol."""
-
-    play_field: str | None
-    """The layout of the play field."""
-
-    opposition: str | None
-    """Who plays against whom (teams, co-op, an asymmetric opponent)."""
-
-    symmetric_opponent_side: bool | None
-    """Whether the match has an opponent side mirroring the player's."""
-
-    needs_symmetric_opponent_side: bool = False
-    """Whether the mode's own events need a symmetric opponent side."""
-
-    self_contained: str | None = None
-    """What makes the mode a structure of its own, if it is one."""
-
-
-MODES: tuple[Mode, ...] = (
-    Mode(
-        "Single Player",
-        play_field=None,
-        opposition="asymmetric match against starships",
-        symmetric_opponent_side=False,
-        self_contained="starships, guardians, dedicated AI",
-    ),
-    Mode("Inferno 2vs2", play_field=None, opposition="competitive teams", symmetric_opponent_side=None),
-    Mode(
-        "Ultimo Bastione",
-        play_field="3 lanes x 4 depths",
-        opposition="co-op against the Horde",
-        symmetric_opponent_side=False,
-    ),
-    Mode("Zona di Conquista", play_field="5 flat zones", opposition=None, symmetric_opponent_side=None),
-    Mode(
-        "Cinque Soglie",
-        play_field=None,
-        opposition=None,
-        symmetric_opponent_side=None,
-        needs_symmetric_opponent_side=True,
-    ),
-)
-"""The five modes, in the order the site lists them."""
-
-MODE_NAMES: tuple[str, ...] = tuple(m.name for m in MODES)
-_BY_NAME = {m.name: m for m in MODES}
-
-
-@dataclass(frozen=True)
-class IncompatiblePair:
-    """One row of the protocol's table of incompatible combinations."""
-
-    mode_a: str
-    """The first mode, as the protocol's table lists it."""
-
-    mode_b: str
-    """The second mode."""
-
-    reason: str
-    """The protocol's reason, word for word."""
-
-    attributes: tuple[str, ...]
-    """The :class:`Mode` attributes that the reason rests on."""
-
-    ruling: str
-    """The ruling that forbids the pair."""
-
-
-INCOMPATIBLE_PAIRS: tuple[IncompatiblePair, ...] = (
-    IncompatiblePair(
-        "Inferno 2vs2",
-        "Ultimo Bastione",
-        "Competitive teams vs co-op; different play fields",
-        ("opposition", "play_field"),
-        cite("P07-3.1"),
-    ),
-    IncompatiblePair(
-        "Zona di Conquista",
-        "Ultimo Bastione",
-        "5 flat zones vs 3 lanes x 4 depths; incompatible layouts",
-        ("play_field",),
-        cite("P07-3.2"),
-    ),
-    IncompatiblePair(
-        "Cinque Soglie",
-        "Single Player",
-        "asymmetric match against starships: no symmetric opponent side for the Threshold events",
-        ("symmetric_opponent_side", "needs_symmetric_opponent_side"),
-        cite("P07-3.3"),
-    ),
-    IncompatiblePair(
-        "Cinque Soglie",
-        "Ultimo Bastione",
-        "co-op against the Horde: no symmetric opponent side for the Threshold events",
-        ("symmetric_opponent_side", "needs_symmetric_opponent_side"),
-        cite("P07-3.4"),
-    ),
-)
-"""The incompatible pairs, in the protocol's order, with its reasons."""
-
-
-def mode(name: str) -> Mode:
-    """The mode called ``name``; an unknown name is an error listing the known ones.
-
-    >>> mode("Ultimo Bastione").play_field
-    '3 lanes x 4 depths'
-    >>> mode("Battle Royale")
-    Traceback (most recent call last):
-    ...
-    estro_rules.errors.ScenarioError: mode: expected a known mode, got 'Battle Royale' (known: 'Single Player', 'Inferno 2vs2', 'Ultimo Bastione', 'Zona di Conquista', 'Cinque Soglie')
-    """
-    return _BY_NAME[choose(name, "mode", MODE_NAMES, "mode")]
-
+from ..errors import ScenarioError
+from ..fields import choose
+from ..ordered import Rule, RuleList
+from .rulebook import cite
+from .rules import EFFECTS, INCOMPATIBLE_PAIRS, MODE_NAMES, QUADRANTE_DEFAULT_RESULTS, mode
 
 # --------------------------------------------------------------------------
 # Combination check
@@ -244,11 +90,25 @@ def _incompatible_pairs(modes: Sequence[str]) -> Iterable[Violation]:
             yield Violation((pair.mode_a, pair.mode_b), pair.reason, (pair.ruling,))
 
 
-#: The combination rules, checked in this order; each yields its violations.
-COMBINATION_RULES = (
-    ("single_player_alone", _single_player_alone),
-    ("incompatible_pairs", _incompatible_pairs),
+CombinationRule = Callable[[Sequence[str]], Iterable[Violation]]
+
+COMBINATION_RULES: RuleList[CombinationRule] = RuleList(
+    [
+        Rule(
+            "single_player_alone",
+            _single_player_alone,
+            "Single Player is played alone: with any other mode it breaks this rule.",
+            (cite("P07-2"),),
+        ),
+        Rule(
+            "incompatible_pairs",
+            _incompatible_pairs,
+            "Each incompatible pair whose two modes are both in the set is broken.",
+            (cite("P07-3"),),
+        ),
+    ]
 )
+"""The combination rules, checked in this order; each yields the violations it finds."""
 
 
 def check_combination(modes: Iterable[str]) -> CombinationVerdict:
@@ -278,7 +138,7 @@ def check_combination(modes: Iterable[str]) -> CombinationVerdict:
         names.append(name)
     if not names:
         raise ScenarioError("modes", "at least one mode", got=[])
-    violations = tuple(v for _, rule in COMBINATION_RULES for v in rule(names))
+    violations = tuple(v for rule in COMBINATION_RULES.fns for v in rule(names))
     rulings = [r for v in violations for r in v.rulings]
     if not violations:
         rulings.append(cite("P07-1"))
@@ -289,24 +149,6 @@ def check_combination(modes: Iterable[str]) -> CombinationVerdict:
 
 # --------------------------------------------------------------------------
 # Destruction
-
-
-#: The names of the optional effects, in the canonical order.
-EFFECTS: tuple[str, ...] = (
-    "NecroToken",
-    "Quadrante dell'Oblio",
-    "Imboscata Illusoria",
-    "Fessura Dimensionale",
-)
-
-#: The largest seed a scenario may give (a 64-bit whole number).
-MAX_SEED = 2**63 - 1
-
-#: How many results the Quadrante draws from when no table is given (I-P07-4).
-QUADRANTE_DEFAULT_RESULTS = 6
-
-#: The longest Quadrante table a scenario may supply.
-MAX_QUADRANTE_RESULTS = 100
 
 
 @dataclass(frozen=True)
@@ -472,29 +314,49 @@ def _fessura(d: Destruction, rng: random.Random) -> Decision:
     )
 
 
-class OrderStep(NamedTuple):
-    """One step of the canonical destruction order."""
+Decide = Callable[[Destruction, random.Random], Decision]
 
-    effect: str
-    """The step's name, as in the protocol."""
-
-    when: str
-    """When it applies, in the protocol's words."""
-
-    decide: Callable[[Destruction, random.Random], Decision]
-    """Whether it fires for one destruction, and why."""
-
-
-DESTRUCTION_ORDER: tuple[OrderStep, ...] = (
-    OrderStep("Card destroyed", "always: the card goes to the Incinerator, destruction confirmed", _card_destroyed),
-    OrderStep("NecroToken assigned", "if destroyed by the opponent (passive, immediate)", _necrotoken),
-    OrderStep("Quadrante dell'Oblio", "random effect via Tool", _quadrante),
-    OrderStep("Imboscata Illusoria", "if a face-down card and an Illusio in hand", _imboscata),
-    OrderStep("Fessura Dimensionale", "only if a Fessura self-destruct", _fessura),
+DESTRUCTION_ORDER: RuleList[Decide] = RuleList(
+    [
+        Rule(
+            "card_destroyed",
+            _card_destroyed,
+            "always: the card goes to the Incinerator, destruction confirmed",
+            (cite("P07-4.1"),),
+            title="Card destroyed",
+        ),
+        Rule(
+            "necrotoken_assigned",
+            _necrotoken,
+            "if destroyed by the opponent (passive, immediate)",
+            (cite("P07-4.2"),),
+            title="NecroToken assigned",
+        ),
+        Rule(
+            "quadrante_dell_oblio",
+            _quadrante,
+            "random effect via Tool",
+            (cite("P07-4.3"),),
+            title="Quadrante dell'Oblio",
+        ),
+        Rule(
+            "imboscata_illusoria",
+            _imboscata,
+            "if a face-down card and an Illusio in hand",
+            (cite("P07-4.4"),),
+            title="Imboscata Illusoria",
+        ),
+        Rule(
+            "fessura_dimensionale",
+            _fessura,
+            "only if a Fessura self-destruct",
+            (cite("P07-4.5"),),
+            title="Fessura Dimensionale",
+        ),
+    ]
 )
-"""The canonical resolution order on a destruction (P07-4). This tuple is the
-only place the order is written down: the resolver, the site's table and the
-widget all read it."""
+"""The canonical resolution order on a destruction (P07-4). This list is the only place the order
+is written down: the resolver, the site's table and the widget all read it."""
 
 
 def resolve_destruction(destruction: Destruction, rng: random.Random | None = None) -> DestructionResult:
@@ -513,87 +375,6 @@ def resolve_destruction(destruction: Destruction, rng: random.Random | None = No
     rng = rng if rng is not None else random.Random(0)
     steps = []
     for number, step in enumerate(DESTRUCTION_ORDER, start=1):
-        fires, detail, rulings, quadrante = step.decide(destruction, rng)
-        steps.append(Step(number, step.effect, fires, detail, (cite("P07-4"), *rulings), quadrante))
+        fires, detail, rulings, quadrante = step.fn(destruction, rng)
+        steps.append(Step(number, step.title, fires, detail, (cite("P07-4"), *rulings), quadrante))
     return DestructionResult(destruction, tuple(steps))
-
-
-# --------------------------------------------------------------------------
-# Scenarios
-
-
-@dataclass(frozen=True)
-class CombinationScenario:
-    """A scenario asking whether a set of modes combines."""
-
-    modes: tuple[str, ...]
-    """The modes to check, as given."""
-
-    def run(self) -> CombinationVerdict:
-        return check_combination(self.modes)
-
-
-@dataclass(frozen=True)
-class DestructionScenario:
-    """A scenario resolving one destruction with a seed."""
-
-    destruction: Destruction
-    """The destruction to resolve."""
-
-    seed: int = 0
-    """Seed of the generator that draws the Quadrante's result."""
-
-    def run(self) -> DestructionResult:
-        return resolve_destruction(self.destruction, random.Random(self.seed))
-
-
-def load_combination(f: Fields) -> CombinationScenario:
-    """Read a ``p07.combination`` scenario; see the scenario format page."""
-    modes = tuple(choose(name, path, MODE_NAMES, "mode") for path, name in f.items("modes", min_items=1))
-    check_combination(modes)  # duplicates and emptiness are scenario errors too
-    return CombinationScenario(modes)
-
-
-def load_destruction(f: Fields) -> DestructionScenario:
-    """Read a ``p07.destruction`` scenario; see the scenario format page."""
-    in_play: list[str] = []
-    for path, name in f.items("in_play", default=list(EFFECTS)):
-        in_play.append(choose(name, path, EFFECTS, "effect"))
-    table = tuple(_string(item, path) for path, item in f.items("quadrante_table", default=[]))
-    if len(table) > MAX_QUADRANTE_RESULTS:
-        raise ScenarioError("quadrante_table", f"at most {MAX_QUADRANTE_RESULTS} effects", got=f"{len(table)} effects")
-    destruction = Destruction(
-        destroyed_by_opponent=f.boolean("destroyed_by_opponent", default=False),
-        face_down=f.boolean("face_down", default=False),
-        illusio_in_hand=f.boolean("illusio_in_hand", default=False),
-        fessura_self_destruct=f.boolean("fessura_self_destruct", default=False),
-        in_play=frozenset(in_play),
-        quadrante_table=table,
-    )
-    return DestructionScenario(destruction, f.integer("seed", default=0, minimum=0, maximum=MAX_SEED))
-
-
-def _string(value: object, path: str) -> str:
-    if not isinstance(value, str) or not value:
-        raise ScenarioError(path, "a non-empty string", got=value)
-    return value
-
-
-__all__ = [
-    "DESTRUCTION_ORDER",
-    "EFFECTS",
-    "INCOMPATIBLE_PAIRS",
-    "MODES",
-    "MODE_NAMES",
-    "RULEBOOK",
-    "CombinationVerdict",
-    "Destruction",
-    "DestructionResult",
-    "IncompatiblePair",
-    "Mode",
-    "Step",
-    "Violation",
-    "check_combination",
-    "mode",
-    "resolve_destruction",
-]

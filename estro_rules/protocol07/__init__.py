@@ -1,0 +1,77 @@
+"""PROTOCOL_07 — mode combinations.
+
+Which ESTRO game modes can be combined, why some cannot, and the canonical order of the effects
+that trigger on one destruction. The modes, the incompatible pairs and the order are data
+(:mod:`.rules`, and the ordered lists of :mod:`.engine`); :func:`check_combination` and
+:func:`resolve_destruction` are the behaviour.
+
+>>> check_combination(["Zona di Conquista", "Cinque Soglie"]).allowed
+True
+>>> PROTOCOL.page, [kind.name for kind in PROTOCOL.kinds]
+('protocol-07', ['p07.combination', 'p07.destruction'])
+"""
+
+from __future__ import annotations
+
+from ..protocol import Protocol
+from .engine import (
+    COMBINATION_RULES,
+    DESTRUCTION_ORDER,
+    CombinationVerdict,
+    Decision,
+    Destruction,
+    DestructionResult,
+    Step,
+    Violation,
+    check_combination,
+    resolve_destruction,
+)
+from .kinds import COMBINATION, DESTRUCTION, KINDS, CombinationScenario, DestructionScenario
+from .rulebook import RULEBOOK, cite
+from .rules import (
+    EFFECTS,
+    INCOMPATIBLE_PAIRS,
+    MAX_QUADRANTE_RESULTS,
+    MAX_SEED,
+    MODE_NAMES,
+    MODES,
+    QUADRANTE_DEFAULT_RESULTS,
+    IncompatiblePair,
+    Mode,
+    mode,
+)
+from .tables import TABLES, WIDGETS
+
+PROTOCOL = Protocol("protocol07", RULEBOOK, KINDS, tables=TABLES, widgets=WIDGETS)
+"""PROTOCOL_07, as the registry lists it."""
+
+__all__ = [
+    "COMBINATION",
+    "COMBINATION_RULES",
+    "DESTRUCTION",
+    "DESTRUCTION_ORDER",
+    "EFFECTS",
+    "INCOMPATIBLE_PAIRS",
+    "KINDS",
+    "MAX_QUADRANTE_RESULTS",
+    "MAX_SEED",
+    "MODES",
+    "MODE_NAMES",
+    "PROTOCOL",
+    "QUADRANTE_DEFAULT_RESULTS",
+    "RULEBOOK",
+    "CombinationScenario",
+    "CombinationVerdict",
+    "Decision",
+    "Destruction",
+    "DestructionResult",
+    "DestructionScenario",
+    "IncompatiblePair",
+    "Mode",
+    "Step",
+    "Violation",
+    "check_combination",
+    "cite",
+    "mode",
+    "resolve_destruction",
+]

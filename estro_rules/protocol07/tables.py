@@ -1,0 +1,142 @@
+"""The page's generated parts: tables from the engine's data, each checked against the engine, and widgets.
+
+>>> header, rows = TABLES["p07.destruction-order"]()
+>>> [row[1] for row in rows][:2]
+['Card destroyed', 'NecroToken assigned']
+"""
+
+from __future__ import annotations
+
+from ..protocol import Table, WidgetSpec
+from .engine import DESTRUCTION_ORDER, Destruction, check_combination, resolve_destruction
+from .rules import EFFECTS, INCOMPATIBLE_PAIRS, MODE_NAMES, MODES
+
+
+def _not_stated(value: object) -> str:
+    if value is None:
+        return "not stated"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def modes_table() -> Table:
+    """The five modes and the structural facts the protocol states about each."""
+    header = ["Mode", "Play field", "Opposition", "Symmetric opponent side", "Self-contained structure"]
+    rows = [
+        [
+            m.name,
+            _not_stated(m.play_field),
+            _not_stated(m.opposition),
+            "needed (Threshold events)" if m.needs_symmetric_opponent_side else _not_stated(m.symmetric_opponent_side),
+            _not_stated(m.self_contained),
+        ]
+        for m in MODES
+    ]
+    return header, rows
+
+
+def pairs_table() -> Table:
+    """The incompatible pairs, each checked against :func:`check_combination`."""
+    rows = []
+    for pair in INCOMPATIBLE_PAIRS:
+        verdict = check_combination([pair.mode_a, pair.mode_b])
+        if verdict.allowed or pair.ruling not in verdict.rulings:
+            raise ValueError(f"the engine does not forbid {pair.mode_a} + {pair.mode_b} by {pair.ruling}")
+        rows.append([pair.mode_a, pair.mode_b, pair.reason, f"[[{pair.ruling}]]"])
+    return ["Mode A", "Mode B", "Reason", "Ruling"], rows
+
+
+def matrix_table() -> Table:
+    """Every pair of modes, as :func:`check_combination` decides it.
+
+    The matrix is computed by running the check; it must agree with the data
+    it rests on (the Single Player rule and the table of pairs).
+    """
+    forbidden = {frozenset((p.mode_a, p.mode_b)) for p in INCOMPATIBLE_PAIRS}
+    rows = []
+    for a in MODE_NAMES:
+        row = [a]
+        for b in MODE_NAMES:
+            if a == b:
+                row.append("—")
+                continue
+            verdict = check_combination([a, b])
+            expected_allowed = "Single Player" not in (a, b) and frozenset((a, b)) not in forbidden
+            if verdict.allowed != expected_allowed:
+                raise ValueError(
+                    f"{a} + {b}: the engine says allowed={verdict.allowed}, the data says {expected_allowed}"
+                )
+            row.append("✓ yes" if verdict.allowed else "✗ no: " + ", ".join(f"[[{r}]]" for r in verdict.rulings))
+        rows.append(row)
+    return ["", *MODE_NAMES], rows
+
+
+def order_table() -> Table:
+    """The destruction order, as the resolver runs it.
+
+    No one destruction fires every step (a Fessura self-destruct is not a
+    destruction by the opponent), so two are resolved: together they must
+    fire every step, each in the listed order.
+    """
+    listed = [s.title for s in DESTRUCTION_ORDER]
+    fired: set[str] = set()
+    for by_opponent in (True, False):
+        d = Destruction(
+            destroyed_by_opponent=by_opponent,
+            face_down=True,
+            illusio_in_hand=True,
+            fessura_self_destruct=not by_opponent,
+        )
+        effects = [s.effect for s in resolve_destruction(d).fired]
+        if effects != [e for e in listed if e in effects]:
+            raise ValueError(f"the resolver fires {effects}, out of the listed order {listed}")
+        fired.update(effects)
+    if fired != set(listed):
+        raise ValueError(f"the resolver never fires {sorted(set(listed) - fired)}")
+    return ["#", "Effect", "When", "Ruling"], [
+        [str(n), s.title, s.summary, ", ".join(f"[[{r}]]" for r in s.rulings)]
+        for n, s in enumerate(DESTRUCTION_ORDER, start=1)
+    ]
+
+
+TABLES = {
+    "p07.modes": modes_table,
+    "p07.incompatible-pairs": pairs_table,
+    "p07.matrix": matrix_table,
+    "p07.destruction-order": order_table,
+}
+
+WIDGETS = (
+    WidgetSpec(
+        "p07-combination",
+        "Mode-combination picker",
+        {"kind": "p07.combination", "modes": ["Single Player", "Cinque Soglie"]},
+        controls=("modes",),
+        note="tick the modes of a match to see whether they combine, with every reason.",
+    ),
+    WidgetSpec(
+        "p07-destruction",
+        "Destruction resolver",
+        {
+            "kind": "p07.destruction",
+            "destroyed_by_opponent": True,
+            "face_down": True,
+            "illusio_in_hand": True,
+            "fessura_self_destruct": False,
+            "in_play": list(EFFECTS),
+            "seed": 7,
+        },
+        controls=(
+            "destroyed_by_opponent",
+            "face_down",
+            "illusio_in_hand",
+            "fessura_self_destruct",
+            "in_play",
+            "seed",
+        ),
+        examples="p07/*.json",
+        note="set the conditions of one destruction and see the effects in the canonical order.",
+    ),
+)
+"""The page's widgets."""

@@ -1,0 +1,660 @@
+"""Field declarations: each scenario field is declared once, and everything else comes from it.
+
+A declaration gives a field's name, its type (with its range or its choices), its default, a label
+a player understands and one line of help. From the declarations come:
+
+- the reader: :meth:`Type.read` checks a JSON value and names the field in every error;
+- the field tables of the scenario format page: :meth:`Type.describe` and :func:`field_rows`;
+- the widgets' controls: :meth:`Type.to_json` is what the browser builds its form from.
+
+>>> SEED = Field("seed", Int(0, 99), default=0, label="Seed", help="The same seed replays the same draw.")
+>>> DEMO = Obj([SEED, Field("fast", Bool(), default=False, label="Fast")], name="demo")
+>>> DEMO.read({"seed": 7}, "")
+{'seed': 7, 'fast': False}
+>>> DEMO.read({"seed": 700}, "")
+Traceback (most recent call last):
+...
+estro_rules.errors.ScenarioError: seed: expected a whole number from 0 to 99, got 700
+>>> DEMO.read({"sed": 7}, "")
+Traceback (most recent call last):
+...
+estro_rules.errors.ScenarioError: sed: unknown field; expected one of: fast, seed (did you mean 'seed'?)
+>>> SEED.type.describe()
+'whole number, 0 to 99'
+>>> [f["name"] for f in DEMO.to_json()["fields"]]
+['seed', 'fast']
+
+Types nest: a list of objects, an object of lists, a choice between shapes (:class:`Keyed`,
+:class:`Tagged`). A protocol may define a type of its own by subclassing :class:`Type`. An
+object's ``build`` turns the checked values into the engine's own objects, and its ``check`` makes
+the checks that span several fields.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
+
+from .errors import ScenarioError
+from .fields import Fields, check_int, choose, join
+
+
+class _Required:
+    def __repr__(self) -> str:
+        return "REQUIRED"
+
+
+REQUIRED: Any = _Required()
+"""The default of a field that must be given."""
+
+Context = Mapping[str, Any]
+"""The fields of the enclosing object read so far (a field's type may depend on a sibling)."""
+
+NOTHING: Context = MappingProxyType({})
+"""The context of a value read on its own."""
+
+
+class Type(ABC):
+    """What a field may hold, how it is read, and how a page and a form show it."""
+
+    expected: str = "a value"
+    """What the field should hold, in the words of an error message (``"a whole number"``)."""
+
+    @abstractmethod
+    def read(self, value: object, path: str, ctx: Context = NOTHING) -> Any:
+        """Check ``value`` (found at ``path``) and return it as the engine needs it."""
+
+    @abstractmethod
+    def describe(self) -> str:
+        """The type in plain words, for the scenario format page."""
+
+    @abstractmethod
+    def to_json(self) -> dict[str, Any]:
+        """The type as data, for the form the browser builds."""
+
+
+@dataclass(frozen=True)
+class Field:
+    """One field of an object: its name, its type, its default, and its words for people."""
+
+    name: str
+    """The key in the JSON object."""
+
+    type: Type
+    """What it holds."""
+
+    default: Any = REQUIRED
+    """The value when the field is absent (or ``null``); :data:`REQUIRED` when it must be given."""
+
+    label: str = ""
+    """What a player reads beside its control (``"Destroyed by the opponent"``)."""
+
+    help: str = ""
+    """One line of help: what the field means."""
+
+    def read_from(self, f: Fields, ctx: Context) -> Any:
+        """Read this field of the object ``f``; an absent field takes the default."""
+        if self.required:
+            value = f.raw(self.name, expected=self.type.expected)
+        else:
+            value = f.raw(self.name, default=None)
+            if value is None:
+                return self.default
+        return self.type.read(value, join(f.path, self.name), ctx)
+
+    @property
+    def required(self) -> bool:
+        return self.default is REQUIRED
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"name": self.name, "label": self.label or self.name, "type": self.type.to_json()}
+        if self.help:
+            data["help"] = self.help
+        if self.required:
+            data["required"] = True
+        elif self.default is not None:
+            data["default"] = _json_default(self.default)
+        return data
+
+
+def _json_default(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_json_default(v) for v in value]
+    if isinstance(value, frozenset):
+        return sorted(value)
+    return value
+
+
+# --------------------------------------------------------------------------
+# Plain values
+
+
+class Int(Type):
+    """A whole number within bounds (``true`` is not a number)."""
+
+    expected = "a whole number"
+
+    def __init__(self, minimum: int | None = None, maximum: int | None = None, *, nonzero: bool = False) -> None:
+        self.minimum = minimum
+        self.maximum = maximum
+        self.nonzero = nonzero
+        """Whether 0 is refused (a change of 0 changes nothing)."""
+
+    def read(self, value: object, path: str, ctx: Context = NOTHING) -> int:
+        number = check_int(value, path, minimum=self.minimum, maximum=self.maximum)
+        if self.nonzero and number == 0:
+            raise ScenarioError(path, "a change other than 0", got=0)
+        return number
+
+    def describe(self) -> str:
+        low, high = self.minimum, self.maximum
+        if low is not None and high is not None:
+            text = f"whole number, {_number(low)} to {_number(high)}"
+        elif low is not None:
+            text = f"whole number ≥ {_number(low)}"
+        elif high is not None:
+            text = f"whole number ≤ {_number(high)}"
+        else:
+            text = "whole number"
+        return text + (", not 0" if self.nonzero else "")
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "int", "min": self.minimum, "max": self.maximum, "nonzero": self.nonzero}
+
+
+def _number(n: int) -> str:
+    if n == 2**63 - 1:
+        return "2⁶³−1"
+    return f"{n:,}" if abs(n) >= 10_000 else str(n)
+
+
+class Bool(Type):
+    """``true`` or ``false``."""
+
+    expected = "true or false"
+
+    def read(self, value: object, path: str, ctx: Context = NOTHING) -> bool:
+        if not isinstance(value, bool):
+            raise ScenarioError(path, "true or false", got=value)
+        return value
+
+    def describe(self) -> str:
+        return "true/false"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "bool"}
+
+
+class Text(Type):
+    """A string; ``nonempty`` names what a blank one should have been."""
+
+    expected = "a string"
+
+    def __init__(self, *, nonempty: str = "", strip: bool = False, what: str = "text") -> None:
+        self.nonempty = nonempty
+        """When set, an empty string is refused with this as the expected value (``"a non-empty name"``)."""
+        self.strip = strip
+        """Whether blank space alone counts as empty."""
+        self.what = what
+        """What it is, for the format page (``"name"``)."""
+
+    def read(self, value: object, path: str, ctx: Context = NOTHING) -> str:
+        if not isinstance(value, str):
+            raise ScenarioError(path, self.nonempty or "a string", got=value)
+        if self.nonempty and not (value.strip() if self.strip else value):
+            raise ScenarioError(path, self.nonempty, got=value)
+        return value
+
+    def describe(self) -> str:
+        return self.what
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "text", "nonempty": bool(self.nonempty)}
+
+
+class Choice(Type):
+    """One of a fixed set of names; a near miss gets a "did you mean"."""
+
+    def __init__(self, options: Sequence[str], what: str, *, labels: Mapping[str, str] | None = None) -> None:
+        self.options = tuple(options)
+        self.what = what
+        """What one option is (``"mode"``), for messages."""
+        self.labels = dict(labels or {})
+        """What a player reads for each option, where it is not the option itself."""
+        self.expected = f"a {what} name (a string)"
+
+    def read(self, value: object, path: str, ctx: Context = NOTHING) -> str:
+        return choose(value, path, self.options, self.what)
+
+    def describe(self) -> str:
+        return f"{self.what} name"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "choice", "what": self.what, "options": [[o, self.labels.get(o, o)] for o in self.options]}
+
+
+class Ref(Type):
+    """The name of something defined elsewhere in the scenario (a player, a card on the board).
+
+    It is read as text; the kind's ``check`` makes sure it names something that exists.
+    """
+
+    def __init__(self, to: str, what: str) -> None:
+        self.to = to
+        """Where the names are defined (``"players"``, ``"board"``)."""
+        self.what = what
+        self.expected = "a string"
+
+    def read(self, value: object, path: str, ctx: Context = NOTHING) -> str:
+        if not isinstance(value, str):
+            raise ScenarioError(path, "a string", got=value)
+        return value
+
+    def describe(self) -> str:
+        return f"{self.what} (one of `{self.to}`)"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "ref", "to": self.to, "what": self.what}
+
+
+# --------------------------------------------------------------------------
+# Collections
+
+
+class ListOf(Type):
+    """A list of items of one type, with optional bounds on its length.
+
+    ``too_few`` and ``too_many`` word the errors for a list out of bounds; each gets the list and
+    gives ``(expected, got, hint)``.
+    """
+
+    def __init__(
+        self,
+        item: Type,
+        *,
+        min_items: int = 0,
+        max_items: int | None = None,
+        expected: str = "a list",
+        what: str = "",
+        too_few: Callable[[list[Any]], tuple[str, Any, str]] | None = None,
+        too_many: Callable[[list[Any]], tuple[str, Any, str]] | None = None,
+    ) -> None:
+        self.item = item
+        self.min_items = min_items
+        self.max_items = max_items
+        self.expected = expected
+        self.what = what
+        """What the list holds, for the format page (``"list of mode names"``)."""
+        self.too_few = too_few
+        self.too_many = too_many
+
+    def read(self, value: object, path: str, ctx: Context = NOTHING) -> tuple[Any, ...]:
+        if not isinstance(value, list):
+            raise ScenarioError(path, self.expected, got=value)
+        if len(value) < self.min_items:
+            if self.too_few:
+                expected, got, hint = self.too_few(value)
+                raise ScenarioError(path, expected, got=got, hint=hint)
+            n = self.min_items
+            raise ScenarioError(path, f"a list of at least {n} item{'s' if n != 1 else ''}", got=value)
+        if self.max_items is not None and len(value) > self.max_items:
+            if self.too_many:
+                expected, got, hint = self.too_many(value)
+                raise ScenarioError(path, expected, got=got, hint=hint)
+            raise ScenarioError(path, f"a list of at most {self.max_items} items", got=value)
+        return tuple(self.item.read(item, join(path, f"[{i}]"), ctx) for i, item in enumerate(value))
+
+    def describe(self) -> str:
+        text = self.what or f"list of {self.item.describe()}"
+        if self.min_items and self.max_items is not None:
+            return f"{text}, {self.min_items} to {_number(self.max_items)}"
+        if self.min_items:
+            return f"{text}, at least {self.min_items}"
+        if self.max_items is not None:
+            return f"{text}, at most {_number(self.max_items)}"
+        return text
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "list", "item": self.item.to_json(), "min": self.min_items, "max": self.max_items}
+
+
+class Pair(Type):
+    """Exactly two values, as a JSON list (``[3, 4]``)."""
+
+    def __init__(self, first: Type, second: Type, *, expected: str, what: str) -> None:
+        self.first = first
+        self.second = second
+        self.expected = expected
+        self.what = what
+
+    def read(self, value: object, path: str, ctx: Context = NOTHING) -> tuple[Any, Any]:
+        if not isinstance(value, (list, tuple)) or len(value) != 2:
+            raise ScenarioError(path, self.expected, got=value)
+        return self.first.read(value[0], join(path, "[0]"), ctx), self.second.read(value[1], join(path, "[1]"), ctx)
+
+    def describe(self) -> str:
+        return self.what
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "pair", "items": [self.first.to_json(), self.second.to_json()]}
+
+
+class MapOf(Type):
+    """An object whose keys are names of one kind (faces, values, players) and whose values share a type."""
+
+    expected = "a JSON object"
+
+    def __init__(self, key: Choice | Ref | Text, value: Type, *, what: str) -> None:
+        self.key = key
+        self.value = value
+        self.what = what
+
+    def read(self, value: object, path: str, ctx: Context = NOTHING) -> dict[str, Any]:
+        f = Fields(value, path)
+        out: dict[str, Any] = {}
+        for key in f.keys():
+            where = join(path, key)
+            name = self.key.read(key, where, ctx)
+            out[name] = self.value.read(f.raw(key), where, {**ctx, "_key": name})
+        f.done()
+        return out
+
+    def describe(self) -> str:
+        return self.what
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "map", "key": self.key.to_json(), "value": self.value.to_json()}
+
+
+class Obj(Type):
+    """A JSON object with declared fields; any other key is an error that names it.
+
+    ``shorthand`` names a field that may be given alone, in place of the whole object (a team may be
+    written as its list of cryptids). ``check`` sees the values read and may refuse a combination;
+    ``build`` turns them into the engine's object.
+    """
+
+    expected = "a JSON object"
+
+    def __init__(
+        self,
+        fields: Sequence[Field],
+        *,
+        name: str,
+        check: Callable[[dict[str, Any], str], None] | None = None,
+        build: Callable[[dict[str, Any], str], Any] | None = None,
+        shorthand: str | None = None,
+        expected: str = "a JSON object",
+        label: str = "",
+    ) -> None:
+        self.fields = tuple(fields)
+        self.name = name
+        """What one such object is (``"cryptid"``), for the format page."""
+        self.check = check
+        self.build = build
+        self.shorthand = shorthand
+        self.expected = expected
+        self.label = label
+        """What a player calls one (``"Cryptid"``), for a form's buttons and headings."""
+
+    def field(self, name: str) -> Field:
+        return next(f for f in self.fields if f.name == name)
+
+    def read(self, value: object, path: str, ctx: Context = NOTHING) -> Any:
+        if self.shorthand is not None and not isinstance(value, dict):
+            short = self.field(self.shorthand)
+            if not isinstance(value, list):
+                raise ScenarioError(path or "scenario", self.expected, got=value)
+            values = {f.name: f.default for f in self.fields if f is not short}
+            values[short.name] = short.type.read(value, path, values)
+        else:
+            f = Fields(value, path)
+            values = self.read_fields(f, ctx)
+            f.done()
+        return self.finish(values, path)
+
+    def read_fields(self, f: Fields, ctx: Context) -> dict[str, Any]:
+        """Read every declared field of ``f`` (without rejecting other keys: the caller may read more)."""
+        values: dict[str, Any] = {}
+        for declared in self.fields:
+            values[declared.name] = declared.read_from(f, values)
+        return values
+
+    def finish(self, values: dict[str, Any], path: str) -> Any:
+        if self.check is not None:
+            self.check(values, path)
+        return self.build(values, path) if self.build is not None else values
+
+    def describe(self) -> str:
+        return self.name
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "type": "object",
+            "name": self.name,
+            "label": self.label or self.name,
+            "fields": [f.to_json() for f in self.fields],
+        }
+        if self.shorthand:
+            data["shorthand"] = self.shorthand
+        return data
+
+
+# --------------------------------------------------------------------------
+# Choices between shapes
+
+
+@dataclass(frozen=True)
+class Option:
+    """One shape a :class:`Keyed` value may take."""
+
+    name: str
+    """The key (``"total"``), or the whole string for a string form (``"every_roll"``)."""
+
+    value: Type | None = None
+    """The type of the key's value; ``None`` for an option written as a plain string."""
+
+    extra: tuple[Field, ...] = ()
+    """Further keys the object carries beside the option's own (``"rolls"`` beside ``"dot"``)."""
+
+    form: str = ""
+    """How it is written, as JSON (``'{"total": 7}'``)."""
+
+    label: str = ""
+    """What a player reads for it (``"The dice total is"``)."""
+
+    help: str = ""
+    """What it means, in plain words."""
+
+    rulings: tuple[str, ...] = ()
+    """The rulings that decide how it works."""
+
+    check: Callable[[Any, str], Any] | None = None
+    """A further check of the value read (a range's ends in order), returning the value to keep."""
+
+
+class Keyed(Type):
+    """A value that is either one of a few plain strings or an object with one key naming its shape.
+
+    ``{"total": 7}``, ``{"range": [2, 5]}`` and ``"every_roll"`` are three shapes of one Battaglia
+    condition. The value read is ``(option name, value, extras)``.
+    """
+
+    def __init__(
+        self,
+        options: Sequence[Option],
+        *,
+        what: str,
+        expected: str,
+        string_form_message: Callable[[Option], str],
+        object_form_message: Callable[[Option], str],
+        single: bool = True,
+    ) -> None:
+        self.options = tuple(options)
+        self.what = what
+        self.expected = expected
+        self.string_form_message = string_form_message
+        """The expected text when a key-form option is given as a plain string."""
+        self.object_form_message = object_form_message
+        """The expected text when a string-form option is given as an object's key."""
+        self.single = single
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(o.name for o in self.options)
+
+    def option(self, name: str) -> Option:
+        return next(o for o in self.options if o.name == name)
+
+    def read(self, value: object, path: str, ctx: Context = NOTHING) -> tuple[str, Any, dict[str, Any]]:
+        strings = [o.name for o in self.options if o.value is None]
+        if isinstance(value, str):
+            name = choose(value, path, self.names, self.what)
+            if name not in strings:
+                raise ScenarioError(path, self.string_form_message(self.option(name)), got=value)
+            return name, None, {}
+        if not isinstance(value, dict) or not value:
+            raise ScenarioError(path, self.expected, got=value)
+        extras = {f.name for o in self.options for f in o.extra}
+        keys = [k for k in value if k not in extras]
+        if len(keys) != 1:
+            raise ScenarioError(path, self.expected, got=value)
+        key = keys[0]
+        keyed = [o.name for o in self.options if o.value is not None]
+        where = join(path, str(key))
+        name = key if key in strings else choose(key, where, keyed, self.what)
+        option = self.option(name)
+        if option.value is None:
+            raise ScenarioError(path, self.object_form_message(option), got=value)
+        f = Fields(value, path)
+        read = option.value.read(f.raw(name), where, ctx)
+        if option.check is not None:
+            read = option.check(read, where)
+        extra = {field.name: field.read_from(f, ctx) for field in option.extra}
+        f.done()
+        return name, read, extra
+
+    def describe(self) -> str:
+        return self.what
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "type": "keyed",
+            "what": self.what,
+            "options": [
+                {
+                    "name": o.name,
+                    "label": o.label or o.name,
+                    "help": o.help,
+                    "value": o.value.to_json() if o.value is not None else None,
+                    "extra": [f.to_json() for f in o.extra],
+                }
+                for o in self.options
+            ],
+        }
+
+
+class Tagged(Type):
+    """An object whose ``tag`` field (``"do"``, ``"type"``) says which further fields it has.
+
+    ``before`` fields are read before the tag and ``after`` fields after the variant's own, so the
+    order of the checks, and so of the errors, is the order a reader of the JSON expects.
+    """
+
+    expected = "a JSON object"
+
+    def __init__(
+        self,
+        tag: str,
+        variants: Mapping[str, Obj],
+        *,
+        what: str,
+        before: Sequence[Field] = (),
+        after: Sequence[Field] = (),
+        check: Callable[[str, dict[str, Any], str], None] | None = None,
+        build: Callable[[str, dict[str, Any], str], Any] | None = None,
+        labels: Mapping[str, str] | None = None,
+    ) -> None:
+        self.tag = tag
+        self.variants = dict(variants)
+        self.what = what
+        self.before = tuple(before)
+        self.after = tuple(after)
+        self.check = check
+        self.build = build
+        self.labels = dict(labels or {})
+
+    def only(self, names: Sequence[str]) -> Tagged:
+        """The same type with only some of its variants (an ability's effects are a subset of actions)."""
+        return Tagged(
+            self.tag,
+            {n: v for n, v in self.variants.items() if n in names},
+            what=self.what,
+            before=self.before,
+            after=self.after,
+            check=self.check,
+            build=self.build,
+            labels=self.labels,
+        )
+
+    def read(self, value: object, path: str, ctx: Context = NOTHING) -> Any:
+        f = Fields(value, path)
+        values: dict[str, Any] = {}
+        for declared in self.before:
+            values[declared.name] = declared.read_from(f, values)
+        names = list(self.variants)
+        tag = choose(f.raw(self.tag), join(path, self.tag), names, self.what)
+        values[self.tag] = tag
+        variant = self.variants[tag]
+        values.update(variant.read_fields(f, values))
+        for declared in self.after:
+            values[declared.name] = declared.read_from(f, values)
+        f.done()
+        variant.finish(values, path)
+        if self.check is not None:
+            self.check(tag, values, path)
+        return self.build(tag, values, path) if self.build is not None else values
+
+    def describe(self) -> str:
+        return self.what
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "type": "tagged",
+            "tag": self.tag,
+            "what": self.what,
+            "before": [f.to_json() for f in self.before],
+            "after": [f.to_json() for f in self.after],
+            "variants": [
+                {"name": n, "label": self.labels.get(n, n), "fields": [f.to_json() for f in v.fields]}
+                for n, v in self.variants.items()
+            ],
+        }
+
+
+# --------------------------------------------------------------------------
+# The format page
+
+
+def field_rows(obj: Obj | Sequence[Field]) -> tuple[list[str], list[list[str]]]:
+    """A table of an object's fields for the scenario format page: field, type, default, meaning."""
+    fields = obj.fields if isinstance(obj, Obj) else tuple(obj)
+    rows = []
+    for f in fields:
+        default = "—" if f.required else describe_default(f.default)
+        meaning = f.help or f.label
+        rows.append([f"`{f.name}`", f.type.describe(), default, meaning])
+    return ["Field", "Type", "Default", "Meaning"], rows
+
+
+def describe_default(value: Any) -> str:
+    if value is None or value == () or value == "":
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (tuple, list, frozenset)):
+        return ", ".join(str(v) for v in value)
+    return str(value)
