@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
-from . import __version__, scenarios
+from . import __version__, scenarios, sources_cli
 from .battaglia import cli as battaglia_cli
 from .errors import EstroError, ScenarioError
 from .fields import parse_json
@@ -80,6 +80,7 @@ def build_parser() -> argparse.ArgumentParser:
     run.set_defaults(handler=cmd_run)
     battaglia_cli.add_subcommand(sub)
     r19_cli.add_subcommand(sub)
+    sources_cli.add_subcommand(sub)
     return parser
 
 
