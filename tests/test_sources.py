@@ -7,6 +7,8 @@ state?), not from the command's output.
 
 from __future__ import annotations
 
+import contextlib
+import io
 import subprocess
 import sys
 from collections.abc import Callable
@@ -16,6 +18,7 @@ import pytest
 
 from estro_rules import source_map
 from estro_rules.battaglia.rules import RULEBOOK as BATTAGLIA
+from estro_rules.cli import main
 from estro_rules.protocol07 import RULEBOOK as PROTOCOL07
 from estro_rules.r19.rulebook import RULEBOOK as R19
 from estro_rules.sources import Source, check, parse, read
@@ -26,6 +29,18 @@ RULEBOOKS = (PROTOCOL07, BATTAGLIA, R19)
 
 
 def sources_check(*files: Path | str) -> subprocess.CompletedProcess[str]:
+    """Run ``python -m estro_rules sources check FILE...`` in this process (as the CLI's ``main``)."""
+    args = ["sources", "check", *map(str, files)]
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            code = main(args, out=out)
+        except SystemExit as stop:  # argparse's usage errors
+            code = int(stop.code or 0)
+    return subprocess.CompletedProcess(args, code, out.getvalue(), err.getvalue())
+
+
+def sources_check_subprocess(*files: Path | str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "estro_rules", "sources", "check", *map(str, files)],
         capture_output=True,
@@ -60,7 +75,7 @@ def drift_lines(done: subprocess.CompletedProcess[str]) -> list[str]:
 
 
 def test_seeds_are_in_sync() -> None:
-    done = sources_check(*seed_files())
+    done = sources_check_subprocess(*seed_files())
     assert done.returncode == 0, done.stdout + done.stderr
     lines = done.stdout.splitlines()
     assert [line.split(" (")[0] for line in lines[:3]] == [
@@ -289,7 +304,7 @@ def test_bad_input_exits_2(tmp_path: Path, make: Callable[[Path], Path], message
 
 def test_the_seeds_readme_is_not_a_document() -> None:
     readme = seed_files()[0].parent / "README.md"
-    done = sources_check(*seed_files(), readme)
+    done = sources_check_subprocess(*seed_files(), readme)
     assert done.returncode == 2 and "README.md: not a known source document" in done.stderr
 
 
