@@ -14,7 +14,7 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from . import __version__, scenarios
+from . import __version__, scenarios, sources_cli
 from .errors import EstroError, ScenarioError
 from .inputs import read_json
 from .protocol import CommandIO
@@ -68,6 +68,7 @@ def build_parser() -> argparse.ArgumentParser:
         p = sub.add_parser(command.name, help=command.help, description=command.description)
         command.arguments(p)
         p.set_defaults(handler=command.run)
+    sources_cli.add_subcommand(sub)
     return parser
 
 

@@ -21,11 +21,25 @@ from collections.abc import Iterable
 from html import escape
 
 from .rulings import Rulebook
+from .text import Quote
 
 
 def esc(text: object) -> str:
     """``text`` as HTML text, quotes included."""
     return escape(str(text), quote=True)
+
+
+def quoted(text: str) -> str:
+    """``text`` as HTML: a :class:`~estro_rules.text.Quote` as a quotation naming its source.
+
+    >>> quoted(Quote("5 flat zones", "PROTOCOL_07"))
+    '<q>5 flat zones</q> (PROTOCOL_07)'
+    >>> quoted("a <b>")
+    'a &lt;b&gt;'
+    """
+    if isinstance(text, Quote):
+        return f"<q>{esc(text)}</q> ({esc(text.source)})"
+    return esc(text)
 
 
 def tag(name: str, body: str = "", **attrs: object) -> str:

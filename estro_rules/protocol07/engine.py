@@ -37,13 +37,13 @@ class Violation:
     """The modes that break it, in the order the rule names them."""
 
     reason: str
-    """Why, in the protocol's words."""
+    """Why: our words, or a :class:`~estro_rules.text.Quote` of the protocol's."""
 
     rulings: tuple[str, ...]
     """The ruling IDs that forbid it."""
 
     def to_json(self) -> dict[str, Any]:
-        return {"modes": list(self.modes), "reason": self.reason, "rulings": list(self.rulings)}
+        return {"modes": list(self.modes), "reason": str(self.reason), "rulings": list(self.rulings)}
 
 
 @dataclass(frozen=True)
@@ -78,8 +78,8 @@ def _single_player_alone(modes: Sequence[str]) -> Iterable[Violation]:
         others = tuple(m for m in modes if m != "Single Player")
         yield Violation(
             ("Single Player", *others),
-            "Single Player has a completely self-contained structure "
-            f"({mode('Single Player').self_contained}) and cannot be combined with any other mode",
+            f"Single Player is a world of its own ({mode('Single Player').self_contained}), "
+            "so it is never played together with another mode",
             (cite("P07-2"),),
         )
 

@@ -13,7 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..fields import choose
+from ..text import Quote
 from .rulebook import cite
+
+SOURCE = "PROTOCOL_07"
+"""The source document, as its title names it (for quotations)."""
 
 
 @dataclass(frozen=True)
@@ -82,8 +86,8 @@ class IncompatiblePair:
     mode_b: str
     """The second mode."""
 
-    reason: str
-    """The protocol's reason, word for word."""
+    reason: Quote
+    """The protocol's reason, word for word: a quotation, shown as one."""
 
     attributes: tuple[str, ...]
     """The :class:`Mode` attributes that the reason rests on."""
@@ -96,28 +100,28 @@ INCOMPATIBLE_PAIRS: tuple[IncompatiblePair, ...] = (
     IncompatiblePair(
         "Inferno 2vs2",
         "Ultimo Bastione",
-        "Competitive teams vs co-op; different play fields",
+        Quote("Competitive teams vs co-op; different play fields", SOURCE),
         ("opposition", "play_field"),
         cite("P07-3.1"),
     ),
     IncompatiblePair(
         "Zona di Conquista",
         "Ultimo Bastione",
-        "5 flat zones vs 3 lanes x 4 depths; incompatible layouts",
+        Quote("5 flat zones vs 3 lanes x 4 depths; incompatible layouts", SOURCE),
         ("play_field",),
         cite("P07-3.2"),
     ),
     IncompatiblePair(
         "Cinque Soglie",
         "Single Player",
-        "asymmetric match against starships: no symmetric opponent side for the Threshold events",
+        Quote("asymmetric match against starships: no symmetric opponent side for the Threshold events", SOURCE),
         ("symmetric_opponent_side", "needs_symmetric_opponent_side"),
         cite("P07-3.3"),
     ),
     IncompatiblePair(
         "Cinque Soglie",
         "Ultimo Bastione",
-        "co-op against the Horde: no symmetric opponent side for the Threshold events",
+        Quote("co-op against the Horde: no symmetric opponent side for the Threshold events", SOURCE),
         ("symmetric_opponent_side", "needs_symmetric_opponent_side"),
         cite("P07-3.4"),
     ),

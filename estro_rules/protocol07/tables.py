@@ -43,7 +43,7 @@ def pairs_table() -> Table:
         verdict = check_combination([pair.mode_a, pair.mode_b])
         if verdict.allowed or pair.ruling not in verdict.rulings:
             raise ValueError(f"the engine does not forbid {pair.mode_a} + {pair.mode_b} by {pair.ruling}")
-        rows.append([pair.mode_a, pair.mode_b, pair.reason, f"[[{pair.ruling}]]"])
+        rows.append([pair.mode_a, pair.mode_b, f"<q>{pair.reason}</q>", f"[[{pair.ruling}]]"])
     return ["Mode A", "Mode B", "Reason", "Ruling"], rows
 
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..html import esc, ruling_links, tag
+from ..html import esc, quoted, ruling_links, tag
+from ..text import quoted_text
 from .engine import CombinationVerdict, DestructionResult
 from .rulebook import RULEBOOK
 
@@ -31,7 +32,7 @@ def combination_html(result: CombinationVerdict, *, base: str) -> str:
             "li",
             tag("strong", " + ".join(esc(m) for m in v.modes))
             + " — "
-            + esc(v.reason)
+            + quoted(v.reason)
             + " "
             + links(v.rulings, base=base),
         )
@@ -47,7 +48,7 @@ def combination_html(result: CombinationVerdict, *, base: str) -> str:
 def combination_text(result: CombinationVerdict) -> str:
     lines = [f"{' + '.join(result.modes)}: {'allowed' if result.allowed else 'not allowed'}"]
     for v in result.violations:
-        lines.append(f"  - {' + '.join(v.modes)}: {v.reason} [{', '.join(v.rulings)}]")
+        lines.append(f"  - {' + '.join(v.modes)}: {quoted_text(v.reason)} [{', '.join(v.rulings)}]")
     lines.append(f"  rulings: {', '.join(result.rulings)}")
     return "\n".join(lines)
 
