@@ -7,9 +7,9 @@ from pathlib import Path
 
 from estro_rules.protocol import WidgetSpec
 from estro_rules.r19 import lint
-from estro_rules.registry import PROTOCOLS
+from estro_rules.registry import KINDS, PROTOCOLS
 
-from . import pages, widgets
+from . import fields, pages, widgets
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCE_DIR = ROOT / "docs" / "_sources"
@@ -23,7 +23,10 @@ SOURCES: tuple[pages.PageSource, ...] = (
     pages.PageSource("about"),
 )
 
-TABLES: dict[str, pages.TableFn] = {name: table for p in PROTOCOLS for name, table in p.tables.items()}
+TABLES: dict[str, pages.TableFn] = {
+    **{name: table for p in PROTOCOLS for name, table in p.tables.items()},
+    **fields.tables(KINDS),
+}
 
 WIDGET_SPECS: tuple[WidgetSpec, ...] = tuple(w for p in PROTOCOLS for w in p.widgets)
 
