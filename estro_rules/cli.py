@@ -4,12 +4,19 @@ Bad input never shows a traceback: the message names the file and the field,
 and the exit status is 2. ``--check`` compares the result with the example's
 ``expect`` field and exits 1 on a difference. The protocols add their
 subcommands (``battle``, ``lint``) through the registry.
+
+Output never crashes on a string: messages are one line of safe text, and text
+that the terminal's encoding cannot write is written as a backslash escape. A
+reader that closes the pipe early (``... | head``) ends the command quietly,
+with the status of a program stopped by SIGPIPE, as Unix tools do.
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import json
+import os
 import sys
 from collections.abc import Sequence
 from typing import TextIO
@@ -19,25 +26,27 @@ from .errors import EstroError, ScenarioError
 from .inputs import read_json
 from .protocol import CommandIO
 from .registry import COMMANDS, KINDS
+from .text import one_line
 
 EXIT_OK, EXIT_MISMATCH, EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
+EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE: what a shell reports for a Unix tool whose reader went away
 
 
-def cmd_run(args: argparse.Namespace, io: CommandIO) -> int:
-    data = read_json(args.file, io.stdin)
+def cmd_run(args: argparse.Namespace, streams: CommandIO) -> int:
+    data = read_json(args.file, streams.stdin)
     loaded = scenarios.load(data)
     result = loaded.run()
     if args.text:
-        print(loaded.kind.text(result), file=io.out)
+        print(loaded.kind.text(result), file=streams.out)
     else:
-        print(json.dumps(result.to_json(), indent=2, ensure_ascii=False), file=io.out)
+        print(json.dumps(result.to_json(), indent=2, ensure_ascii=False), file=streams.out)
     if args.check:
         expect = scenarios.expected(data)
         if expect is None:
             raise ScenarioError("expect", "an object with the expected result (for --check)", problem="missing field")
         problems = scenarios.mismatches(expect, result.to_json())
         for problem in problems:
-            print(f"mismatch: {problem}", file=io.err)
+            print(f"mismatch: {problem}", file=streams.err)
         return EXIT_MISMATCH if problems else EXIT_OK
     return EXIT_OK
 
@@ -76,18 +85,36 @@ def main(
     argv: Sequence[str] | None = None, out: TextIO = sys.stdout, stdin: TextIO = sys.stdin, err: TextIO | None = None
 ) -> int:
     args = build_parser().parse_args(argv)
-    io = CommandIO(out, err if err is not None else sys.stderr, stdin)
+    error_stream = err if err is not None else sys.stderr
+    for stream in (out, error_stream):
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="backslashreplace")
+    streams = CommandIO(out, error_stream, stdin)
     try:
-        code: int = args.handler(args, io)
+        code: int = args.handler(args, streams)
+        out.flush()
         return code
     except EstroError as error:
         where = getattr(args, "file", None)
         prefix = f"{where}: " if where and where != "-" else ""
-        print(f"error: {prefix}{error}", file=io.err)
+        print(one_line(f"error: {prefix}{error}"), file=error_stream)
         return EXIT_BAD_INPUT
+    except BrokenPipeError:
+        _quiet_stdout(out)
+        return EXIT_BROKEN_PIPE
     except KeyboardInterrupt:
-        print("interrupted", file=io.err)
+        print("interrupted", file=error_stream)
         return EXIT_INTERRUPTED
     except Exception as error:  # a bug of ours: one line for the user, never a traceback
-        print(f"internal error: {type(error).__name__}: {error} (please report it with the scenario)", file=io.err)
+        print(
+            one_line(f"internal error: {type(error).__name__}: {error} (please report it with the scenario)"),
+            file=error_stream,
+        )
         return EXIT_INTERNAL
+
+
+def _quiet_stdout(out: TextIO) -> None:
+    """After a broken pipe, point standard output at nothing, so flushing at exit cannot fail again."""
+    if out is sys.stdout:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())

@@ -8,6 +8,10 @@ message is written for a player, not for a programmer.
 
 from __future__ import annotations
 
+import sys
+
+from .text import one_line
+
 
 class EstroError(ValueError):
     """Base class of every error the engine raises on purpose."""
@@ -23,7 +27,17 @@ class ScenarioError(EstroError):
     >>> str(ScenarioError("sed", "one of: seed", problem="unknown field"))
     'sed: unknown field; expected one of: seed'
     >>> str(ScenarioError("health", "a whole number from 1 to 999", got=10**5000))
-    'health: expected a whole number from 1 to 999, got a number with thousands of digits'
+    'health: expected a whole number from 1 to 999, got a number with more than 4300 digits'
+    >>> str(ScenarioError("seed", "a whole number from 0 to 9223372036854775807", got=2**63))
+    'seed: expected a whole number from 0 to 9223372036854775807, got 9223372036854775808'
+    >>> str(ScenarioError("cards", "a list of at least 1 item", got=[]))
+    'cards: expected a list of at least 1 item, got an empty list'
+
+    The message is always one line of safe text: a field path or a value that holds a line break, a
+    terminal escape or a direction mark shows it escaped, so no input can forge a line of output.
+
+    >>> str(ScenarioError("cards[0].na" + chr(10) + "me", "one of: name", problem="unknown field"))
+    'cards[0].na\\\\nme: unknown field; expected one of: name'
     """
 
     field: str
@@ -33,7 +47,7 @@ class ScenarioError(EstroError):
     """What the field should hold, in plain words."""
 
     def __init__(self, field: str, expected: str, *, got: object = ..., hint: str = "", problem: str = "") -> None:
-        self.field = field
+        self.field = one_line(field)
         self.expected = expected
         message = f"{problem}; expected {expected}" if problem else f"expected {expected}"
         if field:
@@ -42,7 +56,7 @@ class ScenarioError(EstroError):
             message += f", got {_show(got)}"
         if hint:
             message += f" ({hint})"
-        super().__init__(message)
+        super().__init__(one_line(message))
 
 
 def _show(value: object) -> str:
@@ -51,10 +65,14 @@ def _show(value: object) -> str:
         return "true" if value else "false"
     if value is None:
         return "null"
-    if isinstance(value, (dict, list)):
-        kind = "an object" if isinstance(value, dict) else "a list"
-        return kind
-    if isinstance(value, int) and abs(value) >= 10**18:
-        return f"a number with {len(str(abs(value))) if value.bit_length() < 14_000 else 'thousands of'} digits"
+    if isinstance(value, dict):
+        return "an object" if value else "an empty object"
+    if isinstance(value, list):
+        return f"a list of {len(value)} item{'s' if len(value) != 1 else ''}" if value else "an empty list"
+    if isinstance(value, int) and value.bit_length() > 100:  # more than 30 digits: say how many
+        try:
+            return f"a number with {len(str(abs(value)))} digits"
+        except ValueError:  # past Python's limit for writing a number out
+            return f"a number with more than {sys.get_int_max_str_digits()} digits"
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."

@@ -171,12 +171,33 @@ def check_int(value: object, path: str, *, minimum: int | None = None, maximum: 
 #: How deeply user JSON may nest lists and objects; real scenarios use a handful of levels.
 MAX_DEPTH = 32
 
+#: The longest number user JSON may hold (Python's own limit for turning digits into a number).
+MAX_DIGITS = 4300
+
+
+class _DuplicateKey(Exception):
+    def __init__(self, key: str) -> None:
+        self.key = key
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    data: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in data:
+            raise _DuplicateKey(key)
+        data[key] = value
+    return data
+
 
 def parse_json(text: str, field: str) -> object:
     """Parse JSON text that a user gave for ``field``, with a readable position on error.
 
-    Nesting and number length are bounded first, so hostile text gets a message, not a crash.
+    Nesting and number length are bounded first, so hostile text gets a message, not a crash; a
+    key given twice in one object is an error (JSON readers disagree on which one wins); a byte
+    order mark at the start is allowed.
 
+    >>> parse_json(chr(0xFEFF) + '{"seed": 3}', "scenario")
+    {'seed': 3}
     >>> parse_json("[" * 100 + "]" * 100, "scenario")
     Traceback (most recent call last):
     ...
@@ -184,18 +205,32 @@ def parse_json(text: str, field: str) -> object:
     >>> parse_json('{"seed": ' + "9" * 5000 + "}", "scenario")
     Traceback (most recent call last):
     ...
-    estro_rules.errors.ScenarioError: scenario: expected valid JSON with numbers of at most 4300 digits, got 'a number that is too long'
+    estro_rules.errors.ScenarioError: scenario: a number is too long; expected valid JSON with numbers of at most 4300 digits
+    >>> parse_json('{"seed": 1, "seed": 2}', "scenario")
+    Traceback (most recent call last):
+    ...
+    estro_rules.errors.ScenarioError: scenario: the key 'seed' is given twice in one object; expected each key once
+    >>> parse_json('{"seed": }', "pool")
+    Traceback (most recent call last):
+    ...
+    estro_rules.errors.ScenarioError: pool: line 1, column 10: expecting value; expected valid JSON
     """
+    text = text.removeprefix(chr(0xFEFF))
     depth = _depth(text)
     if depth > MAX_DEPTH:
         raise ScenarioError(field, f"JSON nested at most {MAX_DEPTH} levels deep", got=f"{depth} levels")
     try:
-        return json.loads(text)
+        return json.loads(text, object_pairs_hook=_no_duplicates)
+    except _DuplicateKey as err:
+        raise ScenarioError(
+            field, "each key once", problem=f"the key {err.key!r} is given twice in one object"
+        ) from None
     except json.JSONDecodeError as err:
-        raise ScenarioError(field, "valid JSON", got=f"line {err.lineno}, column {err.colno}: {err.msg}") from None
+        where = f"line {err.lineno}, column {err.colno}: {err.msg[:1].lower()}{err.msg[1:]}"
+        raise ScenarioError(field, "valid JSON", problem=where) from None
     except ValueError:  # an integer literal past Python's digit limit
         raise ScenarioError(
-            field, "valid JSON with numbers of at most 4300 digits", got="a number that is too long"
+            field, f"valid JSON with numbers of at most {MAX_DIGITS} digits", problem="a number is too long"
         ) from None
 
 

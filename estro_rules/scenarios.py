@@ -14,7 +14,7 @@ estro_rules.errors.ScenarioError: kind: expected a known scenario kind, got 'p07
 >>> parse('{"kind": "p07.combination",\\n "modes": [}')
 Traceback (most recent call last):
 ...
-estro_rules.errors.ScenarioError: scenario: expected valid JSON, got 'line 2, column 12: Expecting value'
+estro_rules.errors.ScenarioError: scenario: line 2, column 12: expecting value; expected valid JSON
 """
 
 from __future__ import annotations

@@ -40,6 +40,7 @@ from typing import Any
 
 from .errors import ScenarioError
 from .fields import Fields, check_int, choose, join
+from .text import unsafe_characters
 
 
 class _Required:
@@ -188,8 +189,27 @@ class Bool(Type):
         return {"type": "bool"}
 
 
+PLAIN = "text without line breaks, control characters or direction marks"
+"""What a name or any other text a player gives may hold: it is shown on pages and in terminals."""
+
+
+def plain(value: str, path: str) -> str:
+    """``value``, if it holds nothing that could forge a line, run a terminal escape or turn text around.
+
+    >>> plain("Ogopogo", "name")
+    'Ogopogo'
+    >>> plain("Ogo\u202epogo", "left[0].name")
+    Traceback (most recent call last):
+    ...
+    estro_rules.errors.ScenarioError: left[0].name: expected text without line breaks, control characters or direction marks, got 'Ogo\u202epogo'
+    """
+    if unsafe_characters(value):
+        raise ScenarioError(path, PLAIN, got=value)
+    return value
+
+
 class Text(Type):
-    """A string; ``nonempty`` names what a blank one should have been."""
+    """A string of plain text; ``nonempty`` names what a blank one should have been."""
 
     expected = "a string"
 
@@ -206,7 +226,7 @@ class Text(Type):
             raise ScenarioError(path, self.nonempty or "a string", got=value)
         if self.nonempty and not (value.strip() if self.strip else value):
             raise ScenarioError(path, self.nonempty, got=value)
-        return value
+        return plain(value, path)
 
     def describe(self) -> str:
         return self.what
@@ -251,7 +271,7 @@ class Ref(Type):
     def read(self, value: object, path: str, ctx: Context = NOTHING) -> str:
         if not isinstance(value, str):
             raise ScenarioError(path, "a string", got=value)
-        return value
+        return plain(value, path)
 
     def describe(self) -> str:
         return f"{self.what} (one of `{self.to}`)"

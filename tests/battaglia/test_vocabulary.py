@@ -71,7 +71,7 @@ def bad(change: dict[str, object], drop: str = "") -> list[dict[str, object]]:
             bad({"helth": 3}),
             "left[1].helth: unknown field; expected one of: abilities, health, name, threat (did you mean 'health'?)",
         ),
-        ([], "left: expected at least 1 cryptid, got a list (a side cannot start empty)"),
+        ([], "left: expected at least 1 cryptid, got an empty list (a side cannot start empty)"),
         (
             bad({"abilities": [{"when": {"totl": 7}, "effect": {"damage": 2}}]}),
             (

@@ -108,7 +108,7 @@ def test_bad_scenario_shows_the_cli_message(page: Page, site: Site) -> None:
     page.locator(f"{widget} .estro-scenario").fill('{"kind": ')
     page.locator(f"{widget} .estro-run").click()
     wait_runs(page, "widget-p07-combination", 2)
-    expect(error).to_have_text("scenario: expected valid JSON, got 'line 1, column 10: Expecting value'")
+    expect(error).to_have_text("scenario: line 1, column 10: expecting value; expected valid JSON")
 
 
 def test_instant_navigation_keeps_one_python(page: Page, site: Site, traffic: Traffic) -> None:

@@ -43,7 +43,7 @@ def test_report_markdown_links_rulings() -> None:
 def test_bad_pool_raises_scenario_error_with_path() -> None:
     with pytest.raises(ScenarioError, match=r"^cards\[0\]\.faces\.Prime\.type: expected a known card type"):
         lint({"cards": [{"id": "A", "name": "A", "faces": {"Prime": {"type": "Starship"}}}]})
-    with pytest.raises(ScenarioError, match="^pool: expected valid JSON"):
+    with pytest.raises(ScenarioError, match="^pool: line 1, column 2: expecting property name enclosed in double quotes; expected valid JSON$"):
         lint("{")
 
 
