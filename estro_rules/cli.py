@@ -51,6 +51,20 @@ def cmd_run(args: argparse.Namespace, streams: CommandIO) -> int:
     return EXIT_OK
 
 
+def cmd_rulings(args: argparse.Namespace, streams: CommandIO) -> int:
+    """Every ruling and interpretation: the site's ``rulings.json`` with ``--json``, else one line each."""
+    from .catalogue import catalogue, example_counts, read_lock
+
+    document = catalogue(example_counts(read_lock()))
+    if args.json:
+        print(json.dumps(document, indent=2, ensure_ascii=False), file=streams.out)
+        return EXIT_OK
+    for entry in document["rulings"]:
+        kind = "interpretation" if entry["kind"] == "interpretation" else "rule"
+        print(f"{entry['id']:<10} {kind:<15} {entry['title']}", file=streams.out)
+    return EXIT_OK
+
+
 def run_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", metavar="FILE", help="scenario JSON file, or - for standard input")
     parser.add_argument("--text", action="store_true", help="print a readable explanation instead of JSON")
@@ -77,6 +91,14 @@ def build_parser() -> argparse.ArgumentParser:
         p = sub.add_parser(command.name, help=command.help, description=command.description)
         command.arguments(p)
         p.set_defaults(handler=command.run)
+    rulings = sub.add_parser(
+        "rulings",
+        help="list every ruling and interpretation (--json: the site's rulings.json)",
+        description="Every ruling and interpretation with its title; --json prints the same document as the "
+        "site's rulings.json, a stable interface for tools (see the page 'rulings.json').",
+    )
+    rulings.add_argument("--json", action="store_true", help="print the catalogue as JSON")
+    rulings.set_defaults(handler=cmd_rulings)
     sources_cli.add_subcommand(sub)
     return parser
 

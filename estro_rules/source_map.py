@@ -43,6 +43,13 @@ S19_6 = "19.6 Numerical Bonuses Do Not Create Abilities or Stats"
 S19_7 = "19.7 A Value a Card Does Not Print"
 S19_8 = "19.8 DEF or Rank Reduced to 0 or Less"
 
+SECTIONS: dict[str, tuple[str, ...]] = {
+    P07: ("MODE COMBINATIONS", "INFO", RESOLUTION_ORDER, INCOMPATIBLE),
+    BAT: ("Battaglia", "Il tuo avversario", "Minaccia e bersagliamento", "Un turno, passo dopo passo", "Vincere lo scontro"),
+    R19: (S19_1, S19_2, S19_3, S19_4, S19_5, S19_6, S19_7, S19_8),
+}
+"""Each document's sections, in the document's order (the source coverage page lists them so)."""
+
 SOURCES: dict[str, tuple[Source, ...]] = {
     "P07-1": (Source(P07, "INFO", 1, "e6aa6023a1f03ed2"),),
     "P07-2": (Source(P07, "INFO", 2, "3b26ad77d11e8641"),),

@@ -329,3 +329,10 @@ def _write(path: Path, text: str) -> Path:
 def _write_bytes(path: Path, data: bytes) -> Path:
     path.write_bytes(data)
     return path
+
+
+def test_the_sections_are_listed_in_each_documents_order() -> None:
+    from estro_rules.source_map import SECTIONS
+
+    documents = seed_documents()
+    assert {name: tuple(dict.fromkeys(p.section for p in doc.paragraphs)) for name, doc in documents.items()} == SECTIONS

@@ -1,21 +1,40 @@
-"""Write the generated pages as plain Markdown: ``python -m scripts.sitegen OUT_DIR``.
+"""Write the generated pages as plain Markdown: ``python -m scripts.sitegen [OUT_DIR]``.
 
-mkdocs does the same in memory (scripts/mkdocs_hooks.py); this is for
-reading the output, diffing it, or moving to another site generator.
+mkdocs does the same in memory (scripts/mkdocs_hooks.py); this is for reading the output, diffing
+it, or moving to another site generator.
+
+``python -m scripts.sitegen --lock`` refreshes the lock of what every ruling's examples print
+(docs/_sources/rulings.lock.json), once the changelog has an entry for each ruling that changed.
 """
 
+import json
 import sys
 from pathlib import Path
 
-from .pages import SiteError
-from .registry import generate
+from estro_rules.catalogue import read_lock
 
-out = Path(sys.argv[1] if len(sys.argv) > 1 else "build/generated")
+from .changes import drift, lock_of, read_changelog
+from .pages import Outputs, SiteError
+from .registry import CHANGELOG, LOCK, generate
+
+args = sys.argv[1:]
+refresh = args[:1] == ["--lock"]
+outputs: Outputs = {}
 try:
-    generated = generate(download_bytes=0)
+    generated = generate(download_bytes=0, outputs=outputs, locked=not refresh)
 except SiteError as err:
     print(f"error: {err}", file=sys.stderr)
     sys.exit(1)
+if refresh:
+    entries = read_changelog(CHANGELOG)
+    missing = drift(outputs, read_lock(LOCK), entries, LOCK.name) if LOCK.exists() else []
+    if missing:  # a change with no changelog entry: the lock is not refreshed over it
+        print("error: write these changelog entries first:\n  - " + "\n  - ".join(missing), file=sys.stderr)
+        sys.exit(1)
+    LOCK.write_text(json.dumps(lock_of(outputs, entries), indent=1, ensure_ascii=False) + "\n")
+    print(f"{LOCK}: {len(outputs)} rulings locked")
+    sys.exit(0)
+out = Path(args[0] if args else "build/generated")
 out.mkdir(parents=True, exist_ok=True)
 for name, text in generated.items():
     (out / name).write_text(text, encoding="utf-8")

@@ -47,6 +47,8 @@ class SiteError(Exception):
 
 
 Table = tuple[list[str], list[list[str]]]
+Outputs = dict[str, list[list[list[str]]]]
+"""Ruling ID -> its examples, each a list of ``[statement, what it printed]`` for the statements that print."""
 TableFn = Callable[[], Table]
 WidgetFn = Callable[[str, str], str]
 """Renders a widget: ``(options text from the fence, base)`` to HTML."""
@@ -172,6 +174,8 @@ class Site:
     tables: dict[str, TableFn]
     widgets: dict[str, WidgetFn]
     problems: list[str] = field(default_factory=list)
+    outputs: Outputs = field(default_factory=dict)
+    """What each ruling's examples printed when they ran (see :func:`run_examples`)."""
 
     def ruling_page(self, ruling_id: str) -> str | None:
         for page in self.pages:
@@ -215,7 +219,7 @@ def check(site: Site) -> None:
         for line, (_, name, _) in page.widgets.items():
             if name not in site.widgets:
                 site.problems.append(f"{page.path.name}:{line + 1}: unknown widget {name!r}")
-        site.problems.extend(run_examples(page))
+        site.problems.extend(run_examples(page, site.outputs))
 
 
 def check_rulings(site: Site, page: ParsedPage, book: Rulebook, seen: dict[str, str]) -> None:
@@ -237,10 +241,10 @@ def check_rulings(site: Site, page: ParsedPage, book: Rulebook, seen: dict[str, 
             )
         if not ruling.examples:
             site.problems.append(f"{where}: ruling {ruling.id} has no ```pycon example")
-    for ruling in book:
-        if ruling.id not in found:
+    for declared in book:
+        if declared.id not in found:
             site.problems.append(
-                f"{page.path.name}: the engine's ruling {ruling.id} ({ruling.title}) is not on the page"
+                f"{page.path.name}: the engine's ruling {declared.id} ({declared.title}) is not on the page"
             )
 
 
@@ -256,12 +260,24 @@ class _EngineCalls:
             sys.setprofile(None)  # one call is enough; the rest of the example runs at full speed
 
 
-def run_examples(page: ParsedPage) -> list[str]:
+class _Recorder(doctest.OutputChecker):
+    """Keeps what each statement of an example really printed, beside checking it."""
+
+    def __init__(self) -> None:
+        self.got: list[str] = []
+
+    def check_output(self, want: str, got: str, optionflags: int) -> bool:
+        self.got.append(got)
+        return super().check_output(want, got, optionflags)
+
+
+def run_examples(page: ParsedPage, outputs: Outputs | None = None) -> list[str]:
     """Run every example of the page in order, in one namespace, as the page shows them.
 
     An example that disagrees with the engine is a problem wherever it stands; a
     ruling whose examples never call a function of the engine is one too (an
-    example such as ``>>> 1`` shows nothing about the rules).
+    example such as ``>>> 1`` shows nothing about the rules). What each ruling's
+    examples print goes into ``outputs``, for the lock of example outputs.
     """
     parser = doctest.DocTestParser()
     flags = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
@@ -272,7 +288,8 @@ def run_examples(page: ParsedPage) -> list[str]:
         name = f"{page.path.name}:{example.line + 1}"
         test = parser.get_doctest(example.code, globs, name, str(page.path), example.line)
         out: list[str] = []
-        runner = doctest.DocTestRunner(optionflags=flags)
+        recorder = _Recorder()
+        runner = doctest.DocTestRunner(checker=recorder, optionflags=flags)
         watch = _EngineCalls()
         previous = sys.getprofile()
         sys.setprofile(watch)
@@ -282,6 +299,9 @@ def run_examples(page: ParsedPage) -> list[str]:
             sys.setprofile(previous)
         if example.ruling is not None:
             calls_engine[example.ruling] = calls_engine.get(example.ruling, False) or watch.seen
+            if outputs is not None:
+                printed = [[e.source.rstrip("\n"), got] for e, got in zip(test.examples, recorder.got, strict=False)]
+                outputs.setdefault(example.ruling, []).append([pair for pair in printed if pair[1]])
         if runner.failures:
             detail = "".join(out).strip().splitlines()
             what = f"the example of {example.ruling}" if example.ruling else "the example"
@@ -447,12 +467,15 @@ def build(
     tables: dict[str, TableFn],
     widgets: dict[str, WidgetFn],
     extra: dict[str, Callable[[], str]] | None = None,
+    checks: Sequence[Callable[[Site], list[str]]] = (),
 ) -> dict[str, str]:
     """Generate every page and the rulings index; raise :class:`SiteError` on any problem.
 
     ``extra`` adds generated pages of other kinds (a report, say) whose
-    references are checked and linked like the rules pages'. Returns a mapping
-    from output file name (``protocol-07.md``) to Markdown.
+    references are checked and linked like the rules pages'; ``checks`` look at
+    the whole site once its examples have run (the lock of example outputs) and
+    return problems. Returns a mapping from output file name (``protocol-07.md``)
+    to Markdown.
     """
     site = Site([], tables, widgets)
     for source in sources:
@@ -463,6 +486,8 @@ def build(
             continue
         site.pages.append(parse(source, path))
     check(site)
+    for more in checks:
+        site.problems.extend(more(site))
     # Pages are served at NAME/, so the site root is one level up; the home page is the root itself.
     output = {f"{p.source.name}.md": render(site, p, base="" if p.source.name == "index" else "../") for p in site.pages}
     output["rulings.md"] = rulings_index(site)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from pathlib import Path
 
@@ -9,7 +10,7 @@ from estro_rules.protocol import WidgetSpec
 from estro_rules.r19 import lint
 from estro_rules.registry import KINDS, PROTOCOLS
 
-from . import fields, pages, widgets
+from . import changes, fields, pages, widgets
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCE_DIR = ROOT / "docs" / "_sources"
@@ -20,6 +21,7 @@ SOURCES: tuple[pages.PageSource, ...] = (
     pages.PageSource("index"),
     *(pages.PageSource(p.page, p.rulebook) for p in PROTOCOLS),
     pages.PageSource("scenarios"),
+    pages.PageSource("rulings-json"),
     pages.PageSource("about"),
 )
 
@@ -31,6 +33,8 @@ TABLES: dict[str, pages.TableFn] = {
 WIDGET_SPECS: tuple[WidgetSpec, ...] = tuple(w for p in PROTOCOLS for w in p.widgets)
 
 CARD_POOL = ROOT / "examples" / "r19" / "card-pool.json"
+LOCK = SOURCE_DIR / "rulings.lock.json"
+CHANGELOG = SOURCE_DIR / "changelog.json"
 
 
 def lint_report() -> str:
@@ -61,6 +65,8 @@ def lint_report() -> str:
 
 EXTRA_PAGES: dict[str, Callable[[], str]] = {
     "lint-report.md": lint_report,
+    "changelog.md": lambda: changes.changelog_page(changes.read_changelog(CHANGELOG)),
+    "source-coverage.md": changes.coverage_page,
     **{name: page for p in PROTOCOLS for name, page in p.pages.items()},
 }
 
@@ -72,6 +78,30 @@ def widget_renderers(download_bytes: int) -> dict[str, pages.WidgetFn]:
     return {spec.name: bind(spec) for spec in WIDGET_SPECS}
 
 
-def generate(download_bytes: int) -> dict[str, str]:
-    """Every generated page as Markdown, by file name; raises pages.SiteError on any disagreement."""
-    return pages.build(SOURCES, SOURCE_DIR, TABLES, widget_renderers(download_bytes), EXTRA_PAGES)
+def generate(download_bytes: int, outputs: pages.Outputs | None = None, *, locked: bool = True) -> dict[str, str]:
+    """Every generated page as Markdown, by file name, and ``rulings.json``; raises pages.SiteError on any
+    disagreement. ``outputs`` receives what each ruling's examples printed; ``locked=False`` leaves out
+    the check against the lock (for refreshing it)."""
+    seen: pages.Outputs = {} if outputs is None else outputs
+
+    def keep(site: pages.Site) -> list[str]:
+        seen.update(site.outputs)
+        return []
+
+    generated = pages.build(
+        SOURCES,
+        SOURCE_DIR,
+        TABLES,
+        widget_renderers(download_bytes),
+        EXTRA_PAGES,
+        checks=(changes.check_lock(LOCK, CHANGELOG), keep) if locked else (keep,),
+    )
+    generated["rulings.json"] = json.dumps(rulings_catalogue(), indent=2, ensure_ascii=False) + "\n"
+    return generated
+
+
+def rulings_catalogue() -> dict[str, object]:
+    """``rulings.json``: the same document as ``python -m estro_rules rulings --json``."""
+    from estro_rules.catalogue import catalogue, example_counts, read_lock
+
+    return catalogue(example_counts(read_lock(LOCK)))

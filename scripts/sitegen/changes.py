@@ -1,0 +1,170 @@
+"""The rulings changelog, and the lock of what every ruling's examples print.
+
+Every ruling's examples run when the site is built. What they print is kept in a committed lock
+file (``docs/_sources/rulings.lock.json``), like a snapshot. When a ruling's examples print
+something else — its behaviour or its wording changed — the build fails unless the changelog
+(``docs/_sources/changelog.json``) has a new entry for that ruling, saying when and what changed.
+Once the entry is written, a maintainer refreshes the lock:
+
+    .venv/bin/python -m scripts.sitegen --lock
+
+The lock remembers how many changelog entries each ruling had when it was refreshed, so an old
+entry cannot excuse a new change. The changelog is also a page of the site: the behaviour diff
+that players and maintainers ask a rules site for.
+
+>>> entry = Entry("P07-2", "2026-11-30", "text", "Reworded in our own words.")
+>>> changelog_page([entry]).splitlines()[-1]
+'| 2026-11-30 | [[P07-2]] | text | Reworded in our own words. |'
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from estro_rules.catalogue import read_lock
+
+from .pages import Outputs, Site
+
+CHANGES = ("text", "behaviour", "new", "withdrawn")
+"""What a changelog entry can say changed."""
+
+_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+LOCK_VERSION = 1
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One change to one ruling."""
+
+    ruling: str
+    """The ruling's ID."""
+
+    date: str
+    """When, as ``YYYY-MM-DD``."""
+
+    change: str
+    """``text``, ``behaviour``, ``new`` or ``withdrawn``."""
+
+    what: str
+    """What changed, in a sentence."""
+
+
+def read_changelog(path: Path) -> list[Entry]:
+    """The changelog's entries; a malformed entry is an error naming it."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    entries = []
+    for i, item in enumerate(data.get("entries", [])):
+        where = f"{path.name}: entries[{i}]"
+        if set(item) != {"ruling", "date", "change", "what"}:
+            raise ValueError(f"{where}: expected the keys ruling, date, change, what; got {sorted(item)}")
+        if not _DATE.match(str(item["date"])):
+            raise ValueError(f"{where}.date: expected a date as YYYY-MM-DD, got {item['date']!r}")
+        if item["change"] not in CHANGES:
+            raise ValueError(f"{where}.change: expected one of {', '.join(CHANGES)}, got {item['change']!r}")
+        entries.append(Entry(item["ruling"], item["date"], item["change"], item["what"]))
+    return entries
+
+
+def lock_of(outputs: Outputs, entries: list[Entry]) -> dict[str, Any]:
+    """The lock for these outputs, remembering each ruling's number of changelog entries."""
+    counts = Counter(e.ruling for e in entries)
+    return {
+        "version": LOCK_VERSION,
+        "rulings": {
+            ruling: {"changelog_entries": counts[ruling], "examples": examples}
+            for ruling, examples in sorted(outputs.items())
+        },
+    }
+
+
+def drift(outputs: Outputs, lock: dict[str, Any], entries: list[Entry], where: str) -> list[str]:
+    """Every ruling whose examples print something other than the lock says, with no new changelog entry."""
+    counts = Counter(e.ruling for e in entries)
+    locked: dict[str, Any] = lock.get("rulings", {})
+    problems = []
+    for ruling in sorted(set(outputs) | set(locked)):
+        before = locked.get(ruling)
+        now = outputs.get(ruling)
+        if before is not None and before["examples"] == now:
+            continue
+        if counts[ruling] > (before["changelog_entries"] if before else 0):
+            continue  # a new entry explains the change; refreshing the lock records it
+        what = "is new" if before is None else "is gone" if now is None else "prints something else"
+        problems.append(
+            f"{where}: {ruling} {what} in its examples and changelog.json has no new entry for it: "
+            "write one (date, what changed), then refresh the lock with `python -m scripts.sitegen --lock`"
+        )
+    return problems
+
+
+def check_lock(lock_path: Path, changelog_path: Path) -> Any:
+    """A site check (for :func:`pages.build`): the examples' outputs against the lock and the changelog."""
+
+    def check(site: Site) -> list[str]:
+        try:
+            entries = read_changelog(changelog_path)
+        except (ValueError, OSError) as err:
+            return [str(err)]
+        known = {r.id for page in site.pages if page.source.rulebook for r in page.source.rulebook}
+        unknown = [e for e in entries if e.ruling not in known and e.change != "withdrawn"]
+        problems = [f"{changelog_path.name}: entry for {e.ruling}, which no page states" for e in unknown]
+        return problems + drift(site.outputs, read_lock(lock_path), entries, lock_path.name)
+
+    return check
+
+
+def changelog_page(entries: list[Entry]) -> str:
+    """The changelog as a page: newest first."""
+    lines = [
+        "# Rulings changelog",
+        "",
+        "Every change to a ruling's text or to what the engine decides, newest first. Each ruling's",
+        "examples run whenever the site is built, and what they print is kept in a lock file: the site",
+        "does not build when a ruling's behaviour changes without an entry here.",
+        "",
+        "| Date | Ruling | Change | What changed |",
+        "|---|---|---|---|",
+    ]
+    for e in sorted(entries, key=lambda e: (e.date, e.ruling), reverse=True):
+        ruling = e.ruling if e.change == "withdrawn" else f"[[{e.ruling}]]"
+        lines.append(f"| {e.date} | {ruling} | {e.change} | {e.what} |")
+    return "\n".join(lines)
+
+
+def coverage_page() -> str:
+    """Every paragraph of every source document, by number and heading, and the rulings restating it.
+
+    Built from the rulings' records alone (the source text never enters the project); the test
+    suite's ``sources check`` makes sure the records cover every paragraph of the documents.
+    """
+    from estro_rules.source_map import NOT_RULES, SECTIONS, SOURCES
+
+    by_place: dict[tuple[str, str, int], list[str]] = {}
+    for ruling, records in SOURCES.items():
+        for record in records:
+            by_place.setdefault((record.document, record.section, record.paragraph), []).append(f"[[{ruling}]]")
+    not_rules = {(n.source.document, n.source.section, n.source.paragraph): n.reason for n in NOT_RULES}
+    lines = [
+        "# Source coverage",
+        "",
+        "Every paragraph of the three source documents, by its number in its section, and the rulings",
+        "that restate it. A paragraph is a block of prose, one list item or one table row (the model is",
+        "described in `estro_rules/sources.py`). The text of the sources is not reproduced here: the",
+        "rulings say it in our own words. `python -m estro_rules sources check FILE...` compares the",
+        "documents with these records and names every ruling whose paragraph changed.",
+    ]
+    for document, sections in SECTIONS.items():
+        lines += ["", f"## {document}", "", "| Section | ¶ | Restated by |", "|---|---|---|"]
+        for section in sections:
+            numbers = sorted(n for (d, s, n) in (*by_place, *not_rules) if d == document and s == section)
+            for number in dict.fromkeys(numbers):
+                place = (document, section, number)
+                who = ", ".join(by_place.get(place, [])) or f"no rule: {not_rules[place]}"
+                lines.append(f"| {section} | {number} | {who} |")
+    return "\n".join(lines)
