@@ -22,6 +22,7 @@ SOURCES: tuple[pages.PageSource, ...] = (
     *(pages.PageSource(p.page, p.rulebook) for p in PROTOCOLS),
     pages.PageSource("scenarios"),
     pages.PageSource("rulings-json"),
+    pages.PageSource("adding-a-protocol"),
     pages.PageSource("about"),
 )
 
