@@ -350,10 +350,12 @@ class MapOf(Type):
 
     expected = "a JSON object"
 
-    def __init__(self, key: Choice | Ref | Text, value: Type, *, what: str) -> None:
+    def __init__(self, key: Choice | Ref | Text, value: Type, *, what: str, default: Any = REQUIRED) -> None:
         self.key = key
         self.value = value
         self.what = what
+        self.default = default
+        """The value of a key given as ``null``; :data:`REQUIRED` when ``null`` is refused."""
 
     def read(self, value: object, path: str, ctx: Context = NOTHING) -> dict[str, Any]:
         f = Fields(value, path)
@@ -361,7 +363,8 @@ class MapOf(Type):
         for key in f.keys():
             where = join(path, key)
             name = self.key.read(key, where, ctx)
-            out[name] = self.value.read(f.raw(key), where, {**ctx, "_key": name})
+            raw = f.raw(key) if self.default is REQUIRED else f.raw(key, default=None)
+            out[name] = self.default if raw is None else self.value.read(raw, where, {**ctx, "_key": name})
         f.done()
         return out
 
