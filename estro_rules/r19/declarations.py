@@ -366,8 +366,13 @@ def _target(values: dict[str, Any], path: str) -> Target:
     return Target(classes=values["classes"], controller=controller, key="classes")
 
 
+def _targeted(values: dict[str, Any]) -> bool:
+    """Whether the action reaches its cards through :data:`TARGET` (rather than one ``card``)."""
+    return "classes" in values
+
+
 def _check_action(tag: str, values: dict[str, Any], path: str, *, in_ability: bool = False) -> None:
-    if "classes" in values:
+    if _targeted(values):
         _target(values, path)
     source = values.get("source")
     if in_ability and source not in (None, "self"):
@@ -393,14 +398,14 @@ _ACTION_FIELDS = tuple(f.name for f in fields(Action) if f.name not in ("do", "p
 
 def _build_action(tag: str, values: dict[str, Any], path: str, *, in_ability: bool = False) -> Action:
     kw: dict[str, Any] = {name: values[name] for name in _ACTION_FIELDS if name in values}
-    if "classes" in values:
+    if _targeted(values):
         kw["target"] = _target(values, path)
     elif "card" in values:
         kw["target"] = Target(cards=(values["card"],))
     if "n" in values:
         kw["amount"] = values["n"]
-    if "source" in values and in_ability:
-        kw["source"] = values["source"] or "self"
+    if "source" in values:  # an ability's own text is its card's: "self"
+        kw["source"] = values["source"] or ("self" if in_ability else None)
     if values.get("trigger_order"):
         kw["trigger_order"] = tuple(values["trigger_order"].items())
     return Action(tag, path, **kw)
@@ -430,10 +435,6 @@ EFFECT = ACTION.only(
 # Cards
 
 
-def _phase_list() -> ListOf:
-    return ListOf(Phase(), what="list of phase names")
-
-
 def _build_ability(tag: str, values: dict[str, Any], path: str) -> Ability:
     phases = (values["phase"],) if tag == "resource" else values.get("phases", ())
     return Ability(
@@ -448,56 +449,61 @@ def _build_ability(tag: str, values: dict[str, Any], path: str) -> Ability:
     )
 
 
+_ABILITY_VARIANTS: dict[str, Obj] = {
+    "activated": Obj(
+        [
+            Field(
+                "use_only",
+                Choice(USE_ONLY, "timing restriction", labels={"your turn": "Only during your turn"}),
+                default=None,
+                label="Printed restriction",
+                help="A printed timing restriction: `your turn`",
+            ),
+            Field(
+                "phases",
+                ListOf(Phase(), what="list of phase names"),
+                default=(),
+                label="Only in the phases",
+                help="The only phases its text allows (none: no such restriction)",
+            ),
+        ],
+        name="activated",
+        label="Activated",
+    ),
+    "triggered": Obj(
+        [
+            Field(
+                "on",
+                Choice(TRIGGER_EVENTS, "trigger event", expected="a value"),
+                label="Triggers when",
+                help="What it triggers on: " + ", ".join(TRIGGER_EVENTS),
+            ),
+            Field(
+                "of",
+                Choice(TRIGGER_SUBJECTS, "trigger subject", labels={"self": "This card", "any": "Any card"}),
+                default="self",
+                label="Of which card",
+                help="`self`: when this card does it; `any`: when any card does",
+            ),
+        ],
+        name="triggered",
+        label="Triggered",
+    ),
+    "static": Obj([], name="static", label="Static"),
+    "bind": Obj([], name="bind", label="Bind (a Storyline Binds as it enters)"),
+    "resource": Obj(
+        [Field("phase", Phase(), label="Phase", help="The phase in which it generates resources")],
+        name="resource",
+        label="Resource generation",
+    ),
+}
+"""The kinds of ability, each with the fields only it has, in the order of :data:`~estro_rules.r19.rules.ABILITY_TYPES`."""
+if tuple(_ABILITY_VARIANTS) != ABILITY_TYPES:  # pragma: no cover - a declaration out of step with the vocabulary
+    raise AssertionError(f"ability types {tuple(_ABILITY_VARIANTS)} are not {ABILITY_TYPES}")
+
 ABILITY = Tagged(
     "type",
-    {
-        "activated": Obj(
-            [
-                Field(
-                    "use_only",
-                    Choice(USE_ONLY, "timing restriction", labels={"your turn": "Only during your turn"}),
-                    default=None,
-                    label="Printed restriction",
-                    help="A printed timing restriction: `your turn`",
-                ),
-                Field(
-                    "phases",
-                    _phase_list(),
-                    default=(),
-                    label="Only in the phases",
-                    help="The only phases its text allows (none: no such restriction)",
-                ),
-            ],
-            name="activated",
-            label="Activated",
-        ),
-        "triggered": Obj(
-            [
-                Field(
-                    "on",
-                    Choice(TRIGGER_EVENTS, "trigger event", expected="a value"),
-                    label="Triggers when",
-                    help="What it triggers on: " + ", ".join(TRIGGER_EVENTS),
-                ),
-                Field(
-                    "of",
-                    Choice(TRIGGER_SUBJECTS, "trigger subject", labels={"self": "This card", "any": "Any card"}),
-                    default="self",
-                    label="Of which card",
-                    help="`self`: when this card does it; `any`: when any card does",
-                ),
-            ],
-            name="triggered",
-            label="Triggered",
-        ),
-        "static": Obj([], name="static", label="Static"),
-        "bind": Obj([], name="bind", label="Bind (a Storyline Binds as it enters)"),
-        "resource": Obj(
-            [Field("phase", Phase(), label="Phase", help="The phase in which it generates resources")],
-            name="resource",
-            label="Resource generation",
-        ),
-    },
+    _ABILITY_VARIANTS,
     what="ability type",
     before=(Field("name", Text(), label="Name", help="The ability's printed name"),),
     after=(
@@ -505,7 +511,7 @@ ABILITY = Tagged(
         Field("text", Text(), default="", label="Printed text", help="The printed text, shown as it is"),
     ),
     build=_build_ability,
-    labels={name: name.capitalize() for name in ABILITY_TYPES},
+    labels={name: variant.label for name, variant in _ABILITY_VARIANTS.items()},
 )
 """One ability a card prints; ``type`` says which further fields it has."""
 
