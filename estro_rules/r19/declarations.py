@@ -507,7 +507,7 @@ ABILITY = Tagged(
     what="ability type",
     before=(Field("name", Text(), label="Name", help="The ability's printed name"),),
     after=(
-        Field("effects", ListOf(EFFECT), default=(), label="Effects", help="What it does, as actions"),
+        Field("effects", ListOf(EFFECT, what="list of effects"), default=(), label="Effects", help="What it does, as actions"),
         Field("text", Text(), default="", label="Printed text", help="The printed text, shown as it is"),
     ),
     build=_build_ability,
@@ -517,14 +517,14 @@ ABILITY = Tagged(
 
 
 def _check_face(values: dict[str, Any], path: str) -> None:
-    if values["type"] == "Character" and "CP" not in values["values"]:
+    if values["type"] == "Character" and "CP" not in (values["values"] or {}):
         raise ScenarioError(
             join(path, "values.CP"), "a printed CP (every Character face prints CP)", hint="missing field"
         )
 
 
 def _build_face(values: dict[str, Any], path: str) -> Face:
-    return Face(None, values["type"], values["subtypes"], dict(values["values"]), values["abilities"])
+    return Face(None, values["type"], values["subtypes"], dict(values["values"] or {}), values["abilities"])
 
 
 FACE = Obj(
@@ -540,11 +540,11 @@ FACE = Obj(
         Field(
             "values",
             MapOf(Choice(VALUES, "value name"), PrintedValue(), what="value name → printed value"),
-            default={},
+            default=None,
             label="Printed values",
             help="The values it prints: " + ", ".join(VALUES) + " (a value it does not print is left out, never 0)",
         ),
-        Field("abilities", ListOf(ABILITY), default=(), label="Abilities of this face", help="Printed on this face only"),
+        Field("abilities", ListOf(ABILITY, what="list of abilities"), default=(), label="Abilities of this face", help="Printed on this face only"),
     ],
     name="face",
     label="Face",
@@ -593,13 +593,13 @@ CARD = Obj(
         Field("name", Text(), label="Name", help="The card's name"),
         Field(
             "faces",
-            MapOf(Choice(FACE_KEYS, "face", labels={UNLABELLED: "No state label"}), FACE, what="face → face"),
+            MapOf(Choice(FACE_KEYS, "face", labels={UNLABELLED: "No state label"}), FACE, what="state label → face"),
             label="Faces",
             help="Its faces, each keyed by the state label of its type line: "
             + ", ".join(FACE_KEYS)
             + " (a face with no label is the card's only face)",
         ),
-        Field("abilities", ListOf(ABILITY), default=(), label="Abilities", help="Abilities on every face"),
+        Field("abilities", ListOf(ABILITY, what="list of abilities"), default=(), label="Abilities", help="Abilities on every face"),
     ],
     name="card",
     label="Card",

@@ -3,16 +3,17 @@
 The rules that order things are data, each in one named, ordered list (a
 :class:`~estro_rules.ordered.RuleList`), and the engine runs them:
 
-* :data:`STATE_CHECKS` — the state-based checks, made after every change until none applies
-  (:mod:`.checks`);
-* :data:`TRANSITION_STEPS` — what happens, in order, when a card's visible face changes
-  (:mod:`.transitions`);
-* :data:`LEAVE_STEPS` — what happens, in order, when a card leaves the Map (:mod:`.transitions`);
-* :data:`TRIGGER_ORDER` — how a batch of new triggers is put in firing order (:mod:`.timing`);
-* :data:`ACTIVATION_CHECKS` — the timing questions asked of an activated ability (:mod:`.timing`);
-* :data:`CAPABILITY_QUESTIONS` — what a card can do with the values it has (:mod:`.timing`).
+* ``STATE_CHECKS`` (:mod:`.checks`) — the state-based checks, made after every change until none
+  applies;
+* ``TRANSITION_STEPS`` (:mod:`.transitions`) — what happens, in order, when a card's visible face
+  changes;
+* ``LEAVE_STEPS`` (:mod:`.transitions`) — what happens, in order, when a card leaves the Map;
+* ``TRIGGER_ORDER`` (:mod:`.timing`) — how a batch of new triggers is put in firing order;
+* ``ACTIVATION_CHECKS`` (:mod:`.timing`) — the timing questions asked of an activated ability;
+* ``CAPABILITY_QUESTIONS`` (:mod:`.timing`) — what a card can do with the values it has.
 
-Every :class:`Event` carries the ruling IDs behind it.
+Each action's behaviour is its handler in :mod:`.actions`. Every event
+(:class:`~estro_rules.r19.board.Event`) carries the ruling IDs behind it.
 
 >>> from estro_rules.r19 import run_scenario
 >>> result = run_scenario({
@@ -36,12 +37,12 @@ from typing import Any
 
 from ..errors import ScenarioError
 from .actions import HANDLERS, add_damage
-from .board import Answer, Board, BoardView, CardState, CardView, Event, Trigger
+from .board import Board, BoardView, CardState, Event, Trigger
 from .cards import Ability, Action
 from .checks import STATE_CHECKS
 from .rulebook import cite
-from .rules import COUNTER_PENALTIES, FALL_ROUTES, MAX_TRIGGERS
-from .timing import ACTIVATION_CHECKS, CAPABILITY_QUESTIONS, TRIGGER_ORDER, can_activate
+from .rules import COUNTER_PENALTIES, MAX_TRIGGERS
+from .timing import TRIGGER_ORDER, can_activate
 from .transitions import LEAVE_STEPS, TRANSITION_STEPS
 
 KIND = "r19.sequence"
@@ -367,22 +368,14 @@ class SequenceResult:
 
 
 __all__ = [
-    "ACTIVATION_CHECKS",
-    "CAPABILITY_QUESTIONS",
     "COUNTER_PENALTIES",
-    "FALL_ROUTES",
     "KIND",
     "LEAVE_STEPS",
+    "OUTSIDE_SEQUENCE",
     "STATE_CHECKS",
     "TRANSITION_STEPS",
     "TRIGGER_ORDER",
-    "Answer",
-    "BoardView",
-    "CardState",
-    "CardView",
     "Engine",
-    "Event",
     "SequenceResult",
     "Step",
-    "Trigger",
 ]

@@ -111,7 +111,7 @@ PLACEMENT = Obj(
         Field(
             "counters",
             MapOf(Choice(COUNTERS, "counter"), Int(0, MAX_NUMBER), what="counter → how many"),
-            default={},
+            default=None,
             label="Counters",
             help="Counters on it (only on a card on the Map): " + ", ".join(COUNTERS),
         ),
@@ -167,7 +167,7 @@ def _check_placement(
         raise ScenarioError(
             join(path, "face"), f"a face {card.name} ({card_id}) has", got=face, hint="faces: " + ", ".join(card.faces)
         )
-    for name, n in placed["counters"].items():
+    for name, n in (placed["counters"] or {}).items():
         where = join(join(path, "counters"), name)
         if n and placed["zone"] != "Map":
             raise ScenarioError(
@@ -186,7 +186,7 @@ def _check_placement(
 
 def _placement(placed: dict[str, Any], cards: dict[str, CardDef]) -> Placement:
     card = cards[placed["card"]]
-    counters = tuple((name, n) for name, n in placed["counters"].items() if n)
+    counters = tuple((name, n) for name, n in (placed["counters"] or {}).items() if n)
     return Placement(
         _instance(placed),
         placed["card"],
@@ -201,6 +201,94 @@ def _placement(placed: dict[str, Any], cards: dict[str, CardDef]) -> Placement:
 
 # --------------------------------------------------------------------------
 # The checks that span fields
+
+
+@dataclass(frozen=True)
+class _Scene:
+    """Where the cross-field checks look names up: the seats, the cards, the board."""
+
+    seats: list[str]
+    cards: dict[str, CardDef]
+    board: dict[str, Placement]
+    """The placements by ID on the board, in board order."""
+
+    def face_type(self, inst: str) -> str:
+        placed = self.board[inst]
+        return self.cards[placed.card].faces[placed.face].type
+
+    def card_of(self, inst: str) -> CardDef:
+        return self.cards[self.board[inst].card]
+
+    def check_card(self, name: str, where: str, *, self_ok: bool) -> None:
+        if name == "self" and self_ok:
+            return
+        if name not in self.board:
+            raise ScenarioError(where, "a card on the board", got=name, hint=_known(list(self.board)))
+
+    def check_player(self, name: object, where: str) -> None:
+        choose(name, where, self.seats, "player")
+
+
+def _check_refs(scene: _Scene, a: Action, *, self_ok: bool) -> None:
+    """What an action (or, with ``self_ok``, an ability's effect) names exists: cards, players, faces, abilities."""
+    p = a.path
+    if a.target is not None:
+        for j, name in enumerate(a.target.cards):
+            scene.check_card(name, join(p, "card") if a.target.key == "card" else join(p, f"cards[{j}]"), self_ok=self_ok)
+        ctrl = a.target.controller
+        if ctrl is not None and not (self_ok and ctrl == "you"):
+            scene.check_player(ctrl, join(p, "controller"))
+    if a.source is not None:
+        scene.check_card(a.source, join(p, "source"), self_ok=self_ok)
+    if a.player is not None:
+        scene.check_player(a.player, join(p, "player"))
+    if a.active is not None:
+        scene.check_player(a.active, join(p, "active"))
+    for key, given in (("face", a.face is not None), ("bind", bool(a.bind))):
+        if given and (a.target is None or len(a.target.cards) != 1 or a.target.cards == ("self",)):
+            raise ScenarioError(
+                join(p, key),
+                f"'{key}' only when one card enters, named by 'card'",
+                hint="an entering card's face and the Characters it Binds belong to that one card",
+            )
+    for j, name in enumerate(a.bind):
+        scene.check_card(name, join(p, f"bind[{j}]"), self_ok=False)
+        if scene.face_type(name) != "Character":
+            raise ScenarioError(join(p, f"bind[{j}]"), "a Character", got=name)
+    if a.bind:
+        assert a.target is not None
+        if scene.face_type(a.target.cards[0]) != "Storyline":
+            raise ScenarioError(join(p, "bind"), "nothing unless the entering card is a Storyline", got=list(a.bind))
+    if a.ability is not None and a.target is not None:
+        card = scene.card_of(a.target.cards[0])
+        names = [ab.name for ab in card.every_ability()]
+        if a.ability not in names:
+            raise ScenarioError(join(p, "ability"), f"an ability of {card.name}", got=a.ability, hint=_known(names))
+    if a.do == "flip" and a.target is not None and a.target.cards and a.to is not None:
+        for name in a.target.cards:
+            if name == "self":
+                continue
+            card = scene.card_of(name)
+            if a.to not in card.faces:
+                raise ScenarioError(
+                    join(p, "to"), f"a face {card.name} ({name}) has", got=a.to, hint="faces: " + ", ".join(card.faces)
+                )
+    if a.face is not None and a.target is not None:
+        card = scene.card_of(a.target.cards[0])
+        if a.face not in card.faces:
+            raise ScenarioError(
+                join(p, "face"), f"a face {card.name} has", got=a.face, hint="faces: " + ", ".join(card.faces)
+            )
+    for player, keys in a.trigger_order:
+        scene.check_player(player, join(p, f"trigger_order.{player}"))
+        for j, key in enumerate(keys):
+            inst, _, ability = key.partition("/")
+            if inst not in scene.board or ability not in [ab.name for ab in scene.card_of(inst).every_ability()]:
+                raise ScenarioError(
+                    join(p, f"trigger_order.{player}[{j}]"),
+                    "a trigger as 'card/ability' (a card on the board and its ability)",
+                    got=key,
+                )
 
 
 def check_sequence(values: dict[str, Any], path: str) -> None:
@@ -219,95 +307,20 @@ def check_sequence(values: dict[str, Any], path: str) -> None:
     for i, placed in enumerate(values["board"]):
         _check_placement(placed, join(path, f"board[{i}]"), cards, seats, ids)
         ids.append(_instance(placed))
-    board = {p.id: p for p in (_placement(placed, cards) for placed in values["board"])}
-
-    def face_type(inst: str) -> str:
-        return cards[board[inst].card].faces[board[inst].face].type
-
-    for i, p in enumerate(board.values()):
-        if p.bound_to is not None and (p.bound_to not in board or face_type(p.bound_to) != "Storyline"):
-            storylines = [q for q in board if face_type(q) == "Storyline"]
+    scene = _Scene(seats, cards, {p.id: p for p in (_placement(placed, cards) for placed in values["board"])})
+    for i, p in enumerate(scene.board.values()):
+        if p.bound_to is not None and (p.bound_to not in scene.board or scene.face_type(p.bound_to) != "Storyline"):
+            storylines = [q for q in scene.board if scene.face_type(q) == "Storyline"]
             raise ScenarioError(
                 join(path, f"board[{i}].bound_to"), "a Storyline on the board", got=p.bound_to, hint=_known(storylines)
             )
 
-    def check_ref(name: str, where: str, *, self_ok: bool) -> None:
-        if name == "self" and self_ok:
-            return
-        if name not in board:
-            raise ScenarioError(where, "a card on the board", got=name, hint=_known(ids))
-
-    def check_action(a: Action, *, self_ok: bool) -> None:
-        p = a.path
-        if a.target is not None:
-            for j, name in enumerate(a.target.cards):
-                check_ref(name, join(p, "card") if a.target.key == "card" else join(p, f"cards[{j}]"), self_ok=self_ok)
-            ctrl = a.target.controller
-            if ctrl is not None and not (self_ok and ctrl == "you"):
-                choose(ctrl, join(p, "controller"), seats, "player")
-        if a.source is not None:
-            check_ref(a.source, join(p, "source"), self_ok=self_ok)
-        if a.player is not None:
-            choose(a.player, join(p, "player"), seats, "player")
-        if a.active is not None:
-            choose(a.active, join(p, "active"), seats, "player")
-        for key, given in (("face", a.face is not None), ("bind", bool(a.bind))):
-            if given and (a.target is None or len(a.target.cards) != 1 or a.target.cards == ("self",)):
-                raise ScenarioError(
-                    join(p, key),
-                    f"'{key}' only when one card enters, named by 'card'",
-                    hint="an entering card's face and the Characters it Binds belong to that one card",
-                )
-        for j, name in enumerate(a.bind):
-            check_ref(name, join(p, f"bind[{j}]"), self_ok=False)
-            if face_type(name) != "Character":
-                raise ScenarioError(join(p, f"bind[{j}]"), "a Character", got=name)
-        if a.bind:
-            assert a.target is not None
-            if face_type(a.target.cards[0]) != "Storyline":
-                raise ScenarioError(
-                    join(p, "bind"), "nothing unless the entering card is a Storyline", got=list(a.bind)
-                )
-        if a.ability is not None and a.target is not None:
-            card = cards[board[a.target.cards[0]].card]
-            names = [ab.name for ab in card.every_ability()]
-            if a.ability not in names:
-                raise ScenarioError(join(p, "ability"), f"an ability of {card.name}", got=a.ability, hint=_known(names))
-        if a.do == "flip" and a.target is not None and a.target.cards and a.to is not None:
-            for name in a.target.cards:
-                if name == "self":
-                    continue
-                card = cards[board[name].card]
-                if a.to not in card.faces:
-                    raise ScenarioError(
-                        join(p, "to"),
-                        f"a face {card.name} ({name}) has",
-                        got=a.to,
-                        hint="faces: " + ", ".join(card.faces),
-                    )
-        if a.face is not None and a.target is not None:
-            card = cards[board[a.target.cards[0]].card]
-            if a.face not in card.faces:
-                raise ScenarioError(
-                    join(p, "face"), f"a face {card.name} has", got=a.face, hint="faces: " + ", ".join(card.faces)
-                )
-        for player, keys in a.trigger_order:
-            choose(player, join(p, f"trigger_order.{player}"), seats, "player")
-            for j, key in enumerate(keys):
-                inst, _, ability = key.partition("/")
-                if inst not in board or ability not in [ab.name for ab in cards[board[inst].card].every_ability()]:
-                    raise ScenarioError(
-                        join(p, f"trigger_order.{player}[{j}]"),
-                        "a trigger as 'card/ability' (a card on the board and its ability)",
-                        got=key,
-                    )
-
     for card in cards.values():
         for ability in card.every_ability():
             for effect in ability.effects:
-                check_action(effect, self_ok=True)
+                _check_refs(scene, effect, self_ok=True)
     for a in values["actions"]:
-        check_action(a, self_ok=False)
+        _check_refs(scene, a, self_ok=False)
 
 
 def _build_sequence(values: dict[str, Any], path: str) -> SequenceScenario:

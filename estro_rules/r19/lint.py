@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
-from ..fields import Fields, parse_json
+from ..fields import Fields, join, parse_json
 from ..ordered import Rule, RuleList
 from ..protocol import WRAPPER_FIELDS
 from ..schema import NOTHING, Field, Obj
@@ -201,7 +201,7 @@ POOL = Obj(
     [Field("cards", CARDS, label="Cards", help="The cards of the pool, each defined once by its card number")],
     name="card pool",
     label="Card pool",
-    check=lambda values, path: check_cards(values["cards"], "cards"),
+    check=lambda values, path: check_cards(values["cards"], join(path, "cards")),
     build=lambda values, path: list(values["cards"]),
 )
 """A card pool: ``{"cards": [...]}``, its cards read as a scenario's are."""
