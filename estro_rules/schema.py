@@ -238,13 +238,16 @@ class Text(Type):
 class Choice(Type):
     """One of a fixed set of names; a near miss gets a "did you mean"."""
 
-    def __init__(self, options: Sequence[str], what: str, *, labels: Mapping[str, str] | None = None) -> None:
+    def __init__(
+        self, options: Sequence[str], what: str, *, labels: Mapping[str, str] | None = None, expected: str = ""
+    ) -> None:
         self.options = tuple(options)
         self.what = what
         """What one option is (``"mode"``), for messages."""
         self.labels = dict(labels or {})
         """What a player reads for each option, where it is not the option itself."""
-        self.expected = f"a {what} name (a string)"
+        self.expected = expected or f"a {what} name (a string)"
+        """What a missing field should have held; ``"a <what> name (a string)"`` unless given."""
 
     def read(self, value: object, path: str, ctx: Context = NOTHING) -> str:
         return choose(value, path, self.options, self.what)
@@ -367,10 +370,12 @@ class MapOf(Type):
 
     expected = "a JSON object"
 
-    def __init__(self, key: Choice | Ref | Text, value: Type, *, what: str) -> None:
+    def __init__(self, key: Choice | Ref | Text, value: Type, *, what: str, default: Any = REQUIRED) -> None:
         self.key = key
         self.value = value
         self.what = what
+        self.default = default
+        """The value of a key given as ``null``; :data:`REQUIRED` when ``null`` is refused."""
 
     def read(self, value: object, path: str, ctx: Context = NOTHING) -> dict[str, Any]:
         f = Fields(value, path)
@@ -378,7 +383,8 @@ class MapOf(Type):
         for key in f.keys():
             where = join(path, key)
             name = self.key.read(key, where, ctx)
-            out[name] = self.value.read(f.raw(key), where, {**ctx, "_key": name})
+            raw = f.raw(key) if self.default is REQUIRED else f.raw(key, default=None)
+            out[name] = self.default if raw is None else self.value.read(raw, where, {**ctx, "_key": name})
         f.done()
         return out
 
@@ -607,18 +613,22 @@ class Tagged(Type):
         self.build = build
         self.labels = dict(labels or {})
 
-    def only(self, names: Sequence[str]) -> Tagged:
-        """The same type with only some of its variants (an ability's effects are a subset of actions)."""
-        return Tagged(
-            self.tag,
-            {n: v for n, v in self.variants.items() if n in names},
-            what=self.what,
-            before=self.before,
-            after=self.after,
-            check=self.check,
-            build=self.build,
-            labels=self.labels,
-        )
+    def only(self, names: Sequence[str], **changes: Any) -> Tagged:
+        """The same type with only some of its variants (an ability's effects are a subset of actions).
+
+        ``changes`` replace any other setting by its name (``what``, ``after``, ``check``, ...): the
+        subset may be called something else in messages, or lack a field the whole type has after.
+        """
+        settings: dict[str, Any] = {
+            "what": self.what,
+            "before": self.before,
+            "after": self.after,
+            "check": self.check,
+            "build": self.build,
+            "labels": self.labels,
+        }
+        settings.update(changes)
+        return Tagged(self.tag, {n: v for n, v in self.variants.items() if n in names}, **settings)
 
     def read(self, value: object, path: str, ctx: Context = NOTHING) -> Any:
         f = Fields(value, path)

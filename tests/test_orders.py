@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from estro_rules import scenarios
+from estro_rules import r19, scenarios
 from estro_rules.battaglia import TURN_STEPS
 from estro_rules.protocol07 import COMBINATION_RULES, DESTRUCTION_ORDER
-from estro_rules.r19 import engine as r19
 
 
 def test_protocol07_orders() -> None:
@@ -46,7 +45,7 @@ def test_battaglia_turn_steps() -> None:
 
 def test_r19_ordered_lists() -> None:
     lists = ("STATE_CHECKS", "TRANSITION_STEPS", "LEAVE_STEPS", "TRIGGER_ORDER", "ACTIVATION_CHECKS", "CAPABILITY_QUESTIONS")
-    assert {name: [rule[0] for rule in getattr(r19, name)] for name in lists} == {
+    assert {name: list(getattr(r19, name).names) for name in lists} == {
         "STATE_CHECKS": ["character_at_0_cp", "unit_at_0_def_or_rank", "location_or_spacecraft_at_0_def_or_rank"],
         "TRANSITION_STEPS": [
             "turn_face",

@@ -4,6 +4,10 @@ Cascading effects resolve as one sequence; the triggers it created then fire act
 then clockwise. Faces become Contested, Fallen or Prime; a flip is never a destruction; DEF or Rank
 at 0 or less is a state-based check; a value a card does not print is never 0.
 
+The words of a card are data (:mod:`.rules`); the engine (:mod:`.engine`) runs the ordered lists of
+:mod:`.checks`, :mod:`.transitions` and :mod:`.timing` and the handlers of :mod:`.actions`; the
+scenario kind (:mod:`.kinds`) declares every field once.
+
 >>> from estro_rules.r19 import KINDS, RULEBOOK
 >>> [k.name for k in KINDS], RULEBOOK.page
 (['r19.sequence'], 'resolution-19/')
@@ -12,24 +16,18 @@ at 0 or less is a state-based check; a value a card does not print is never 0.
 from __future__ import annotations
 
 from ..protocol import Protocol
+from .checks import STATE_CHECKS
 from .cli import LINT_COMMAND
-from .engine import (
-    ACTIVATION_CHECKS,
-    CAPABILITY_QUESTIONS,
-    FALL_ROUTES,
-    LEAVE_STEPS,
-    STATE_CHECKS,
-    TRANSITION_STEPS,
-    TRIGGER_ORDER,
-)
+from .engine import Engine, SequenceResult, Step
+from .kinds import KINDS, SEQUENCE_KIND, SequenceScenario, load_sequence_data, run_scenario
 from .rulebook import RULEBOOK, cite
-from .scenario import KINDS, SequenceResult, SequenceScenario, load_sequence, load_sequence_data, run_scenario
+from .rules import FALL_ROUTES
 from .tables import SITE_TABLES, WIDGETS
-from .view import html, text
+from .timing import ACTIVATION_CHECKS, CAPABILITY_QUESTIONS, TRIGGER_ORDER
+from .transitions import LEAVE_STEPS, TRANSITION_STEPS
+from .views import html, text
 
-PROTOCOL = Protocol(
-    "r19", RULEBOOK, KINDS, tables=SITE_TABLES, widgets=WIDGETS, commands=(LINT_COMMAND,)
-)
+PROTOCOL = Protocol("r19", RULEBOOK, KINDS, tables=SITE_TABLES, widgets=WIDGETS, commands=(LINT_COMMAND,))
 """§19, as the registry lists it."""
 
 __all__ = [
@@ -37,18 +35,20 @@ __all__ = [
     "CAPABILITY_QUESTIONS",
     "FALL_ROUTES",
     "KINDS",
-    "PROTOCOL",
     "LEAVE_STEPS",
+    "PROTOCOL",
     "RULEBOOK",
+    "SEQUENCE_KIND",
     "SITE_TABLES",
     "STATE_CHECKS",
     "TRANSITION_STEPS",
     "TRIGGER_ORDER",
+    "Engine",
     "SequenceResult",
     "SequenceScenario",
+    "Step",
     "cite",
     "html",
-    "load_sequence",
     "load_sequence_data",
     "run_scenario",
     "text",

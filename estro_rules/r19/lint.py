@@ -16,10 +16,14 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
-from ..errors import ScenarioError
-from ..fields import Fields, parse_json
-from .cards import CLASSES, UNLABELLED, Action, CardDef, Face, X, load_card
+from ..fields import Fields, join, parse_json
+from ..ordered import Rule, RuleList
+from ..protocol import WRAPPER_FIELDS
+from ..schema import NOTHING, Field, Obj
+from .cards import Action, CardDef, Face
+from .declarations import CARDS, check_cards
 from .rulebook import cite
+from .rules import UNLABELLED, X
 
 
 @dataclass(frozen=True)
@@ -66,7 +70,7 @@ def _printed_zero(card: CardDef, pool: list[CardDef]) -> Iterator[Finding]:
 
 
 def _faces_of(pool: list[CardDef], cls: str) -> list[tuple[CardDef, str]]:
-    return [(c, k) for c in pool for k, f in c.faces.items() if CLASSES[cls](f)]
+    return [(c, k) for c in pool for k, f in c.faces.items() if f.is_a(cls)]
 
 
 def _dead_bonus(card: CardDef, pool: list[CardDef]) -> Iterator[Finding]:
@@ -165,37 +169,66 @@ def _is_character(card: CardDef) -> bool:
     return next(iter(card.faces.values())).type == "Character"
 
 
-LINT_RULES: tuple[tuple[str, Callable[[CardDef, list[CardDef]], Iterator[Finding]]], ...] = (
-    ("printed_zero_def_or_rank", _printed_zero),
-    ("dead_or_partly_dead_bonus", _dead_bonus),
-    ("fall_outside_the_four_routes", _fall_outside_routes),
+LintRule = Callable[[CardDef, list[CardDef]], Iterator[Finding]]
+"""A lint rule: it gets one card and the whole pool, and yields its findings on that card."""
+
+LINT_RULES: RuleList[LintRule] = RuleList(
+    [
+        Rule(
+            "printed_zero_def_or_rank",
+            _printed_zero,
+            "A face prints DEF 0 or Rank 0: broken or destroyed on entry.",
+            (cite("R19-8.6"),),
+        ),
+        Rule(
+            "dead_or_partly_dead_bonus",
+            _dead_bonus,
+            "A +N bonus names a class some (or all) of whose members print no such value as a number (a "
+            "Character prints DEF X and Rank X); or a card's bonus to itself on a face that does not print it.",
+            (cite("R19-6.3"), cite("R19-6.1")),
+        ),
+        Rule(
+            "fall_outside_the_four_routes",
+            _fall_outside_routes,
+            "An effect would flip a Character to Fallen (or make another Character Twist) outside the four routes.",
+            (cite("R19-2.3"),),
+        ),
+    ]
 )
 """The lint rules, in the order they run on each card."""
 
+POOL = Obj(
+    [Field("cards", CARDS, label="Cards", help="The cards of the pool, each defined once by its card number")],
+    name="card pool",
+    label="Card pool",
+    check=lambda values, path: check_cards(values["cards"], join(path, "cards")),
+    build=lambda values, path: list(values["cards"]),
+)
+"""A card pool: ``{"cards": [...]}``, its cards read as a scenario's are."""
+
 
 def load_pool(pool_json: object) -> list[CardDef]:
-    """Read a card pool (parsed JSON, or JSON text)."""
+    """Read a card pool (parsed JSON, or JSON text).
+
+    A pool file may describe itself as an example scenario does (``title``, ``description``,
+    ``expect``); those fields are left to whoever reads the example.
+    """
     data = pool_json
     if isinstance(pool_json, str):
         data = parse_json(pool_json, "pool")
     f = Fields(data, "")
-    f.raw("title", default=None)
-    f.raw("description", default=None)
-    f.raw("expect", default=None)
-    cards: list[CardDef] = []
-    for path, item in f.items("cards", min_items=1):
-        card = load_card(Fields(item, path))
-        if any(c.id == card.id for c in cards):
-            raise ScenarioError(path + ".id", "a card number not defined twice", got=card.id)
-        cards.append(card)
+    for name in WRAPPER_FIELDS:
+        f.raw(name, default=None)
+    values = POOL.read_fields(f, NOTHING)
     f.done()
+    cards: list[CardDef] = POOL.finish(values, "")
     return cards
 
 
 def lint(pool_json: object) -> list[Finding]:
     """Every finding over a pool, card by card in pool order, rule by rule in :data:`LINT_RULES` order."""
     pool = load_pool(pool_json)
-    return [finding for card in pool for _name, rule in LINT_RULES for finding in rule(card, pool)]
+    return [finding for card in pool for rule in LINT_RULES.fns for finding in rule(card, pool)]
 
 
 def report_markdown(findings: list[Finding]) -> str:
@@ -226,4 +259,4 @@ def report_text(findings: list[Finding]) -> str:
     return "\n".join(f"{f.card} {f.name}: [{f.ruling}] {f.message}" for f in findings)
 
 
-__all__ = ["LINT_RULES", "Finding", "lint", "load_pool", "report_markdown", "report_text"]
+__all__ = ["LINT_RULES", "POOL", "Finding", "LintRule", "lint", "load_pool", "report_markdown", "report_text"]

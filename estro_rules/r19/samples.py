@@ -10,7 +10,8 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from .scenario import SequenceResult, Step, run_scenario
+from .engine import SequenceResult, Step
+from .kinds import run_scenario
 
 
 def _character(

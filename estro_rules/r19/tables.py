@@ -7,46 +7,35 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from typing import Any
 
-from ..protocol import WidgetSpec
-from .cards import ACTIONS, CLASSES, FLIP_CAUSES, VALUES
-from .engine import (
-    ACTIVATION_CHECKS,
-    CAPABILITY_QUESTIONS,
-    FALL_ROUTES,
-    LEAVE_STEPS,
-    LEAVE_SUMMARY,
-    STATE_CHECKS,
-    TRANSITION_STEPS,
-    TRANSITION_SUMMARY,
-    TRIGGER_ORDER,
-)
+from ..ordered import Rule
+from ..protocol import Table, WidgetSpec
+from .checks import STATE_CHECKS
+from .declarations import ACTION, EFFECT
+from .lint import LINT_RULES
+from .rules import CLASSES, FALL_ROUTES, FLIP_CAUSES, VALUES
+from .timing import ACTIVATION_CHECKS, CAPABILITY_QUESTIONS, TRIGGER_ORDER
+from .transitions import LEAVE_STEPS, TRANSITION_STEPS
 
-Table = tuple[list[str], list[list[str]]]
+
+def _rules_table(rules: Iterable[Rule[Any]], what: str, *, step: str = "Step") -> Table:
+    """An ordered list as a table: its place, its name, what it does and the rulings behind it."""
+    rows = [[str(i), rule.name, rule.summary, ", ".join(rule.rulings)] for i, rule in enumerate(rules, start=1)]
+    return ["#", step, what, "Rulings"], rows
 
 
 def state_checks_table() -> Table:
-    rows = [
-        [str(i), name, check.summary, ", ".join(check.rulings)] for i, (name, check) in enumerate(STATE_CHECKS, start=1)
-    ]
-    return ["#", "Check", "What it does", "Rulings"], rows
+    return _rules_table(STATE_CHECKS, "What it does", step="Check")
 
 
 def transition_table() -> Table:
-    rows = []
-    for i, (name, _step) in enumerate(TRANSITION_STEPS, start=1):
-        summary, rulings = TRANSITION_SUMMARY[name]
-        rows.append([str(i), name, summary, ", ".join(rulings)])
-    return ["#", "Step", "What happens when a face changes", "Rulings"], rows
+    return _rules_table(TRANSITION_STEPS, "What happens when a face changes")
 
 
 def leave_table() -> Table:
-    rows = []
-    for i, (name, _step) in enumerate(LEAVE_STEPS, start=1):
-        summary, rulings = LEAVE_SUMMARY[name]
-        rows.append([str(i), name, summary, ", ".join(rulings)])
-    return ["#", "Step", "What happens when a card leaves the Map", "Rulings"], rows
+    return _rules_table(LEAVE_STEPS, "What happens when a card leaves the Map")
 
 
 def fall_routes_table() -> Table:
@@ -62,40 +51,15 @@ def fall_routes_table() -> Table:
 
 
 def trigger_order_table() -> Table:
-    docs = {
-        "active_player_first_then_clockwise": ("Players in seat order, starting at the active player.", "R19-1.3"),
-        "each_player_in_their_chosen_order": (
-            "Each player's triggers in the order they choose; creation order when none is given.",
-            "I-R19-2",
-        ),
-    }
-    return ["#", "Step", "What it does", "Rulings"], [
-        [str(i), name, *docs[name]] for i, (name, _f) in enumerate(TRIGGER_ORDER, start=1)
-    ]
+    return _rules_table(TRIGGER_ORDER, "What it does")
 
 
 def activation_table() -> Table:
-    docs = {
-        "is_an_activated_ability": (
-            "Bind, resource generation, triggered and static abilities are not activated.",
-            "R19-3.3, R19-3.4",
-        ),
-        "card_in_play": ("The card must be on the Map.", "I-R19-1"),
-        "no_sequence_under_way": ("Nothing is activated during a resolution sequence.", "R19-1.2"),
-        "not_ready_or_end_phase": ("Never in the Ready Phase or the End Phase.", "R19-3.1"),
-        "printed_restriction": (
-            "A printed restriction (\u201cUse only during your turn\u201d, named phases).",
-            "R19-3.2",
-        ),
-        "fast_by_default": ("Otherwise yes: Fast, on any player's turn.", "R19-3.1"),
-    }
-    return ["#", "Question", "What it checks", "Rulings"], [
-        [str(i), name, *docs[name]] for i, (name, _f) in enumerate(ACTIVATION_CHECKS, start=1)
-    ]
+    return _rules_table(ACTIVATION_CHECKS, "What it checks", step="Question")
 
 
 def actions_table() -> Table:
-    rows = [[name, spec.summary, "yes" if spec.in_effects else "no"] for name, spec in ACTIONS.items()]
+    rows = [[name, ACTION.labels[name], "yes" if name in EFFECT.variants else "no"] for name in ACTION.variants]
     return ["Action (`do`)", "What it does", "Usable in an ability's effects"], rows
 
 
@@ -107,28 +71,12 @@ def vocabulary_table() -> Table:
             "Flip causes",
             "; ".join(f"{c.name} (to {'/'.join(c.to)}{', ' + c.section if c.section else ''})" for c in FLIP_CAUSES),
         ],
-        ["Capability questions", ", ".join(name for name, _q in CAPABILITY_QUESTIONS)],
+        ["Capability questions", ", ".join(CAPABILITY_QUESTIONS.names)],
     ]
 
 
 def lint_rules_table() -> Table:
-    from .lint import LINT_RULES
-
-    docs = {
-        "printed_zero_def_or_rank": ("A face prints DEF 0 or Rank 0: broken or destroyed on entry.", "R19-8.6"),
-        "dead_or_partly_dead_bonus": (
-            "A +N bonus names a class some (or all) of whose members print no such value as a number (a "
-            "Character prints DEF X and Rank X); or a card's bonus to itself on a face that does not print it.",
-            "R19-6.3, R19-6.1",
-        ),
-        "fall_outside_the_four_routes": (
-            "An effect would flip a Character to Fallen (or make another Character Twist) outside the four routes.",
-            "R19-2.3",
-        ),
-    }
-    return ["#", "Lint rule", "What it finds", "Rulings"], [
-        [str(i), name, *docs[name]] for i, (name, _rule) in enumerate(LINT_RULES, start=1)
-    ]
+    return _rules_table(LINT_RULES, "What it finds", step="Lint rule")
 
 
 SITE_TABLES: dict[str, Callable[[], Table]] = {

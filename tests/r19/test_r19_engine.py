@@ -12,13 +12,13 @@ def kinds(step: object) -> list[str]:
 
 
 def test_the_ordered_lists_are_named_and_in_the_documented_order() -> None:
-    assert [n for n, _ in STATE_CHECKS] == [
+    assert list(STATE_CHECKS.names) == [
         "character_at_0_cp",
         "unit_at_0_def_or_rank",
         "location_or_spacecraft_at_0_def_or_rank",
     ]
-    assert [n for n, _ in TRANSITION_STEPS][0] == "turn_face"
-    assert [n for n, _ in TRIGGER_ORDER] == ["active_player_first_then_clockwise", "each_player_in_their_chosen_order"]
+    assert TRANSITION_STEPS.names[0] == "turn_face"
+    assert list(TRIGGER_ORDER.names) == ["active_player_first_then_clockwise", "each_player_in_their_chosen_order"]
 
 
 def test_flip_never_fires_destruction_triggers() -> None:

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_r19_support import character, location, run, unit
 
-from estro_rules.r19.scenario import SequenceResult
+from estro_rules.r19 import SequenceResult
 
 PLAYERS = ["A", "B", "C", "D"]
 

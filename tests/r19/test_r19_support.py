@@ -6,7 +6,7 @@ import copy
 from typing import Any
 
 from estro_rules import scenarios
-from estro_rules.r19.scenario import SequenceResult
+from estro_rules.r19 import SequenceResult
 
 
 def load_like_runner(data: dict[str, Any]) -> Any:

@@ -1,0 +1,387 @@
+"""The board during a run: each card's state, the log of events, and the views a result shows.
+
+:class:`Board` holds the cards and the log and gives the rules' ordered lists what they act with;
+its moves that run those lists (a face change, leaving the Map, creating triggers) are the
+:class:`~estro_rules.r19.engine.Engine`'s. Every :class:`Event` carries the ruling IDs behind it.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cards import Ability, Action, CardDef, Face
+from .rulebook import cite
+from .rules import COUNTER_PENALTIES, COUNTERS, VALUES, ZONES, X
+
+# --------------------------------------------------------------------------
+# Events, answers, snapshots
+
+
+@dataclass(frozen=True)
+class Event:
+    """One thing that happened, or was decided, with the rulings behind it."""
+
+    kind: str
+    """What kind of event (``"face_change"``, ``"destroyed"``, ``"trigger_fired"``, …)."""
+
+    text: str
+    """A sentence for the log."""
+
+    rulings: tuple[str, ...]
+    """The ruling IDs behind it."""
+
+    card: str | None = None
+    """The card instance it is about."""
+
+    player: str | None = None
+    """The player it is about (a trigger's controller)."""
+
+    data: tuple[tuple[str, Any], ...] = ()
+    """Details (``from``/``to`` faces, the trigger, the answer), JSON-safe."""
+
+    def get(self, key: str) -> Any:
+        return dict(self.data).get(key)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind, "text": self.text, "rulings": list(self.rulings)}
+        if self.card is not None:
+            out["card"] = self.card
+        if self.player is not None:
+            out["player"] = self.player
+        out.update(self.data)
+        return out
+
+
+@dataclass(frozen=True)
+class Answer:
+    """The answer to a question: yes or no, and why."""
+
+    question: str
+    answer: bool
+    reason: str
+    rulings: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"question": self.question, "answer": self.answer, "reason": self.reason, "rulings": list(self.rulings)}
+
+
+@dataclass(frozen=True)
+class CardView:
+    """One card as it stands at one moment."""
+
+    id: str
+    card: str
+    name: str
+    owner: str
+    controller: str
+    zone: str
+    face: str
+    state: str | None
+    type_line: str
+    values: tuple[tuple[str, int | str], ...]
+    counters: tuple[tuple[str, int], ...]
+    bound_to: str | None
+    effects: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "card": self.card,
+            "name": self.name,
+            "owner": self.owner,
+            "controller": self.controller,
+            "zone": self.zone,
+            "face": self.face,
+            "type_line": self.type_line,
+            "values": dict(self.values),
+            "counters": dict(self.counters),
+            "bound_to": self.bound_to,
+            "effects": list(self.effects),
+        }
+
+
+@dataclass(frozen=True)
+class BoardView:
+    """The whole board at one moment."""
+
+    players: tuple[str, ...]
+    active: str
+    phase: str
+    cards: dict[str, CardView]
+
+    def zones(self) -> dict[str, list[str]]:
+        out: dict[str, list[str]] = {zone: [] for zone in ZONES}
+        for c in self.cards.values():
+            out[c.zone].append(c.id)
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "players": list(self.players),
+            "active": self.active,
+            "phase": self.phase,
+            "zones": self.zones(),
+            "cards": {k: v.to_json() for k, v in self.cards.items()},
+        }
+
+
+@dataclass(frozen=True)
+class Trigger:
+    """A triggered ability waiting to fire."""
+
+    number: int
+    """Creation order within the action, from 1."""
+
+    player: str
+    """Who controls it (the controller of its card)."""
+
+    card: str
+    """The card instance whose ability it is."""
+
+    ability: Ability
+    """The ability."""
+
+    because: str
+    """What triggered it."""
+
+    @property
+    def key(self) -> str:
+        return f"{self.card}/{self.ability.name}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"player": self.player, "trigger": self.key, "because": self.because, "created": self.number}
+
+
+# --------------------------------------------------------------------------
+# Card state
+
+
+@dataclass(frozen=True)
+class Modifier:
+    """A lasting change to one value of one card."""
+
+    kind: str
+    """``bonus``, ``penalty``, ``grant`` or ``lose``."""
+
+    value: str
+    amount: int
+    effect: str | None
+
+    def describe(self) -> str:
+        name = f" ({self.effect})" if self.effect else ""
+        if self.kind == "bonus":
+            return f"+{self.amount} {self.value}{name}"
+        if self.kind == "penalty":
+            return f"-{self.amount} {self.value}{name}"
+        if self.kind == "grant":
+            return f"has {self.value} {self.amount}{name}"
+        return f"loses {self.value}{name}"
+
+
+@dataclass
+class CardState:
+    """One card instance during a run (mutable inside the engine only)."""
+
+    id: str
+    card: CardDef
+    owner: str
+    controller: str
+    zone: str
+    face: str
+    counters: dict[str, int]
+    bound_to: str | None = None
+    cp_lost: int = 0
+    """CP lost (other than to damage) on the current face; cleared when the face changes."""
+    last_cp_cause: str | None = None
+    """What last took CP from the card on its current face, for the log (``None``: nothing yet)."""
+    modifiers: list[Modifier] = field(default_factory=list)
+
+    @property
+    def current(self) -> Face:
+        return self.card.faces[self.face]
+
+    @property
+    def state(self) -> str | None:
+        return self.current.state
+
+    @property
+    def name(self) -> str:
+        return self.card.name
+
+    def label(self) -> str:
+        return f"{self.card.name} ({self.id})"
+
+    def is_a(self, cls: str) -> bool:
+        return self.current.is_a(cls)
+
+    def lost(self, value: str) -> Modifier | None:
+        return next((m for m in self.modifiers if m.kind == "lose" and m.value == value), None)
+
+    def base(self, value: str) -> int | str | None:
+        """The value the card has before bonuses and penalties: printed, or granted; ``None`` if neither."""
+        if self.lost(value):
+            return None
+        printed = self.current.value(value)
+        if printed is not None:
+            return printed
+        grants = [m.amount for m in self.modifiers if m.kind == "grant" and m.value == value]
+        return grants[-1] if grants else None
+
+    def value(self, value: str) -> int | str | None:
+        """The value the card has now, or ``None`` when it has nothing there to use (§19.7)."""
+        base = self.base(value)
+        if base is None or base == X:
+            return base
+        assert isinstance(base, int)
+        total = base
+        for m in self.modifiers:
+            if m.value == value and m.kind == "bonus":
+                total += m.amount
+            elif m.value == value and m.kind == "penalty":
+                total -= m.amount
+        if self.current.type != "Character":
+            for counter, (target, per) in COUNTER_PENALTIES.items():
+                if target == value:
+                    total -= per * self.counters.get(counter, 0)
+        if value == "CP" and self.current.type == "Character":
+            total -= self.counters.get("damage", 0) + self.cp_lost
+        return total
+
+    def view(self) -> CardView:
+        values = []
+        for name in VALUES:
+            v = self.value(name)
+            if v is not None:
+                values.append((name, v))
+        return CardView(
+            self.id,
+            self.card.id,
+            self.card.name,
+            self.owner,
+            self.controller,
+            self.zone,
+            self.face,
+            self.state,
+            self.current.type_line,
+            tuple(values),
+            tuple((c, n) for c in COUNTERS if (n := self.counters.get(c, 0))),
+            self.bound_to,
+            tuple(m.describe() for m in self.modifiers),
+        )
+
+
+def why_none(card: CardState, value: str) -> tuple[str, tuple[str, ...]]:
+    """Why ``card`` has nothing to use for ``value``: it lost it, or it never printed it (§19.7)."""
+    lost = card.lost(value)
+    if lost:
+        name = f" ({lost.effect})" if lost.effect else ""
+        return f"it has lost {value}{name} and is treated as not printing it", (cite("R19-7.2"),)
+    return f"it prints no {value}: it has nothing there to use, not 0", (cite("R19-7.1"),)
+
+
+# --------------------------------------------------------------------------
+# The board
+
+
+class Board(ABC):
+    """The cards, the seats, the phase and the log of one run, and the moves the rules make on them.
+
+    The moves that run an ordered list of rules — :meth:`change_face`, :meth:`leave` and
+    :meth:`create_triggers` — are the engine's (:class:`~estro_rules.r19.engine.Engine`).
+    """
+
+    def __init__(self, players: tuple[str, ...], active: str, phase: str, cards: Iterable[CardState]) -> None:
+        self.players = players
+        """The seats, clockwise."""
+        self.active = active
+        """The active player."""
+        self.phase = phase
+        """The current phase."""
+        self.cards: dict[str, CardState] = {c.id: c for c in cards}
+        """Every card instance, in board order."""
+        self.events: list[Event] = []
+        """The log of the current step."""
+        self.pending: list[Trigger] = []
+        """Triggers created and not yet fired."""
+        self.batches: list[list[Trigger]] = []
+        """The trigger batches of the current step, each in firing order."""
+        self.created = 0
+        self.fired = 0
+        self.in_sequence = False
+        self.action_path = ""
+        self.trigger_order: dict[str, tuple[str, ...]] = {}
+        """Per player, the order they chose for their new triggers (I-R19-2)."""
+        self.flipped: set[str] = set()
+        """Cards whose face changed during the current action (the check is made again, R19-8.5)."""
+
+    def emit(
+        self,
+        kind: str,
+        text: str,
+        rulings: Iterable[str],
+        card: CardState | None = None,
+        player: str | None = None,
+        **data: Any,
+    ) -> Event:
+        event = Event(kind, text, tuple(dict.fromkeys(rulings)), card.id if card else None, player, tuple(data.items()))
+        self.events.append(event)
+        return event
+
+    def emit_answer(self, answer: Answer, card: CardState) -> None:
+        self.emit(
+            "answer",
+            f"{answer.question} {'Yes' if answer.answer else 'No'}: {answer.reason}",
+            answer.rulings,
+            card,
+            question=answer.question,
+            answer=answer.answer,
+            reason=answer.reason,
+        )
+
+    def snapshot(self) -> BoardView:
+        return BoardView(self.players, self.active, self.phase, {k: c.view() for k, c in self.cards.items()})
+
+    def on_map(self) -> list[CardState]:
+        return [c for c in self.cards.values() if c.zone == "Map"]
+
+    def targets(self, action: Action, source: CardState | None) -> list[CardState]:
+        assert action.target is not None
+        t = action.target
+        controller = t.controller
+        if controller == "you":
+            controller = source.controller if source else None
+        if t.cards:
+            out = [source if name == "self" and source else self.cards[name] for name in t.cards]
+        else:
+            out = [c for c in self.on_map() if any(c.is_a(cls) for cls in t.classes)]
+        if controller is not None:
+            out = [c for c in out if c.controller == controller]
+        return out
+
+    def source_of(self, action: Action, source: CardState | None) -> CardState | None:
+        if action.source in (None, "self"):
+            return source
+        return self.cards[action.source]
+
+    def destroy(self, card: CardState, text: str, rulings: Iterable[str]) -> None:
+        """Destroy ``card``: to its owner's Depleted Pile, or Burned for a Drone (R19-8.1)."""
+        zone = "Burned" if card.is_a("Drone") else "Depleted Pile"
+        extra = (cite("R19-8.1"),) if card.is_a("Drone") else ()
+        self.leave(card, zone, destroyed=True, text=text, rulings=(*rulings, *extra))
+
+    @abstractmethod
+    def change_face(self, card: CardState, to: str, cause: str, rulings: Iterable[str]) -> None:
+        """Turn ``card`` to face ``to`` and run the transition steps."""
+
+    @abstractmethod
+    def leave(self, card: CardState, zone: str, *, destroyed: bool, text: str, rulings: Iterable[str]) -> None:
+        """Move ``card`` off the Map and run the leave steps."""
+
+    @abstractmethod
+    def create_triggers(self, on: str, subject: CardState, because: str, rulings: Iterable[str]) -> None:
+        """Create the triggers keyed to ``on``; ``rulings`` are those of the event that set them off."""
+
+
+__all__ = ["Answer", "Board", "BoardView", "CardState", "CardView", "Event", "Modifier", "Trigger", "why_none"]

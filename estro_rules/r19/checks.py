@@ -1,0 +1,126 @@
+"""The state-based checks (§19.8, R19-2.4): made after every change until none applies.
+
+:data:`STATE_CHECKS` is tried in order on the cards on the Map (in board order); the engine resolves
+the first check that applies, then starts again, until none applies.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..ordered import Rule, RuleList
+from .board import Board, CardState
+from .rulebook import cite
+from .rules import BREAKABLE_TYPES
+
+
+@dataclass(frozen=True)
+class StateCheck:
+    """One state-based check: when it applies to a card, and (called) what it does to it."""
+
+    applies: Callable[[CardState], bool]
+    """Whether the check applies to a card on the Map."""
+
+    resolve: Callable[[Board, CardState], None]
+    """What it does to a card it applies to."""
+
+    def __call__(self, board: Board, card: CardState) -> None:
+        self.resolve(board, card)
+
+
+def _numeric_at_most_zero(card: CardState) -> str | None:
+    for name in ("DEF", "Rank"):
+        v = card.value(name)
+        if isinstance(v, int) and v <= 0:
+            return f"{name} {v}"
+    return None
+
+
+def _character_cp_applies(card: CardState) -> bool:
+    cp = card.value("CP")
+    return card.current.type == "Character" and isinstance(cp, int) and cp <= 0
+
+
+def _character_cp_resolve(board: Board, card: CardState) -> None:
+    cause = card.last_cp_cause or "its printed CP"
+    rulings = [cite("R19-2.4")]
+    if cause == "damage":
+        rulings.append(cite("R19-4.3"))
+    board.destroy(card, f"{card.label()} is at {card.value('CP')} CP by {cause}: it is destroyed (§7.3).", rulings)
+
+
+def _unit_applies(card: CardState) -> bool:
+    return card.current.type == "Ground Unit" and _numeric_at_most_zero(card) is not None
+
+
+def _unit_resolve(board: Board, card: CardState) -> None:
+    what = _numeric_at_most_zero(card)
+    where = "Burned" if card.is_a("Drone") else "placed in its owner's Depleted Pile"
+    board.destroy(
+        card,
+        f"{card.label()} is a unit at {what}: destroyed and {where} (state-based check, §10.6).",
+        (cite("R19-8"), cite("R19-8.1")),
+    )
+
+
+def _breakable_applies(card: CardState) -> bool:
+    return card.current.type in BREAKABLE_TYPES and _numeric_at_most_zero(card) is not None
+
+
+def _breakable_resolve(board: Board, card: CardState) -> None:
+    what = _numeric_at_most_zero(card)
+    kind = card.current.type
+    rulings: list[str] = [cite("R19-8"), cite("R19-8.3")]
+    if kind == "Homeworld":
+        rulings += [cite("R19-8.4"), cite("I-R19-3")]
+    if card.id in board.flipped:
+        rulings.append(cite("R19-8.5"))
+    as_damage = f"{card.label()} is at {what}: it breaks as though it had taken damage equal to its DEF (§11.6)"
+    if kind == "Non-Capital Spacecraft":
+        board.destroy(
+            card, f"{as_damage}; a Non-Capital Spacecraft has no Contested face, so it is destroyed.", rulings
+        )
+        return
+    if card.state == "Prime" and "Contested" in card.card.faces:
+        board.emit("break", f"{as_damage}: the Prime face flips to Contested.", rulings, card)
+        board.change_face(card, "Contested", f"broken at {what}", rulings)
+        return
+    board.leave(
+        card,
+        "Depleted Pile",
+        destroyed=False,
+        text=f"{as_damage}: the {card.state or 'unlabelled'} face goes to its owner's Depleted Pile.",
+        rulings=rulings,
+    )
+
+
+STATE_CHECKS: RuleList[StateCheck] = RuleList(
+    [
+        Rule(
+            "character_at_0_cp",
+            StateCheck(_character_cp_applies, _character_cp_resolve),
+            "A Character on the Map at 0 CP or less is destroyed, whatever took the CP.",
+            (cite("R19-2.4"), cite("R19-4.3")),
+        ),
+        Rule(
+            "unit_at_0_def_or_rank",
+            StateCheck(_unit_applies, _unit_resolve),
+            "A Ground Unit at DEF or Rank 0 or less is destroyed: Depleted Pile, or Burned for a Drone.",
+            (cite("R19-8.1"),),
+        ),
+        Rule(
+            "location_or_spacecraft_at_0_def_or_rank",
+            StateCheck(_breakable_applies, _breakable_resolve),
+            "A Location, Homeworld or Spacecraft at DEF or Rank 0 or less breaks: Prime (not a Non-Capital "
+            "Spacecraft) flips to Contested; a Non-Capital Spacecraft is destroyed; any other face goes to "
+            "the Depleted Pile. The new face is checked again.",
+            (cite("R19-8.3"), cite("R19-8.4"), cite("I-R19-3"), cite("R19-8.5")),
+        ),
+    ]
+)
+"""The state-based checks, in the order they are tried. After any change the engine tries them in
+this order on the cards on the Map (in board order) and resolves the first that applies, then starts
+again, until none applies."""
+
+__all__ = ["STATE_CHECKS", "StateCheck"]

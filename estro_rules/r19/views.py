@@ -1,0 +1,163 @@
+"""How §19 results read: an HTML stepper for the site and the sandbox, text for the CLI.
+
+Every face state is shown as a text label with a class ``estro-face estro-face-<state>`` so colour
+is never the only signal (§19.5).
+
+>>> face_label("Contested")
+'<span class="estro-face estro-face-contested">Contested</span>'
+>>> face_label(None)
+'<span class="estro-face estro-face-unlabelled">no state label</span>'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ..html import esc, ruling_links, tag
+from .board import BoardView, CardView, Event, Trigger
+from .engine import SequenceResult, Step
+from .rulebook import RULEBOOK
+
+
+def links(rulings: Iterable[str], *, base: str) -> str:
+    return ruling_links(RULEBOOK, rulings, base=base)
+
+
+def face_label(state: str | None) -> str:
+    """The face state as a labelled span (§19.5)."""
+    if state is None:
+        return tag("span", "no state label", class_="estro-face estro-face-unlabelled")
+    return tag("span", esc(state), class_=f"estro-face estro-face-{state.lower()}")
+
+
+def _values(card: CardView) -> str:
+    return ", ".join(f"{esc(k)} {esc(v)}" for k, v in card.values) or "none printed"
+
+
+def _counters(card: CardView) -> str:
+    return ", ".join(f"{esc(n)} {esc(c)}" for c, n in card.counters) or "—"
+
+
+def board_html(board: BoardView) -> str:
+    """The board as a table: every card, its zone, face label, values, counters and effects."""
+    head = tag(
+        "p",
+        f"Players (clockwise): {esc(', '.join(board.players))}. Active player: "
+        f"<strong>{esc(board.active)}</strong>. Phase: {esc(board.phase)}.",
+        class_="estro-board-state",
+    )
+    header = "".join(
+        tag("th", h, scope="col")
+        for h in ("Card", "Owner", "Zone", "Face", "Type", "Values", "Counters", "Bound to", "Effects")
+    )
+    rows = []
+    for c in board.cards.values():
+        rows.append(
+            tag(
+                "tr",
+                tag("th", f"{esc(c.name)} <small>{esc(c.id)}</small>", scope="row")
+                + tag("td", esc(c.owner) + ("" if c.controller == c.owner else f" (controlled by {esc(c.controller)})"))
+                + tag("td", esc(c.zone))
+                + tag("td", face_label(c.state))
+                + tag("td", esc(c.type_line))
+                + tag("td", _values(c))
+                + tag("td", _counters(c))
+                + tag("td", esc(c.bound_to or "—"))
+                + tag("td", esc("; ".join(c.effects) or "—")),
+                class_="estro-card estro-zone-" + c.zone.lower().replace(" ", "-"),
+                data_card=c.id,
+            )
+        )
+    table = tag("table", tag("thead", tag("tr", header)) + tag("tbody", "".join(rows)), class_="estro-board")
+    return head + table
+
+
+def _event_html(event: Event, base: str) -> str:
+    who = tag("span", esc(event.player), class_="estro-player") + " " if event.player else ""
+    return tag(
+        "li",
+        tag("span", esc(event.kind.replace("_", " ")), class_="estro-event-kind")
+        + " "
+        + who
+        + esc(event.text)
+        + " "
+        + links(event.rulings, base=base),
+        class_=f"estro-event estro-event-{event.kind.replace('_', '-')}",
+    )
+
+
+def _queue_html(batches: tuple[tuple[Trigger, ...], ...]) -> str:
+    if not batches:
+        return tag("p", "No triggers.", class_="estro-queue estro-empty")
+    parts = []
+    for i, batch in enumerate(batches, start=1):
+        items = "".join(
+            tag("li", tag("span", esc(t.player), class_="estro-player") + ": " + esc(t.key) + " — " + esc(t.because))
+            for t in batch
+        )
+        parts.append(tag("li", f"Round {i}" + tag("ol", items)))
+    return tag("ol", "".join(parts), class_="estro-queue")
+
+
+def step_html(step: Step, base: str) -> str:
+    log = tag("ol", "".join(_event_html(e, base) for e in step.events), class_="estro-log")
+    return (
+        tag("h4", esc(step.label))
+        + tag("h5", "What happened")
+        + log
+        + tag("h5", "Triggers, in the order they fire")
+        + _queue_html(step.batches)
+        + tag("h5", "Board after")
+        + board_html(step.board)
+    )
+
+
+def html(result: SequenceResult, *, base: str) -> str:
+    """A stepper: the initial board, then one panel per action."""
+    start = tag("h4", "Initial state")
+    if result.setup:
+        start += (
+            tag("h5", "Checked before the first action")
+            + tag("ol", "".join(_event_html(e, base) for e in result.setup), class_="estro-log")
+            + tag("h5", "Triggers, in the order they fire")
+            + _queue_html(result.setup_batches)
+            + tag("h5", "Board at the start")
+        )
+    panels = [tag("section", start + board_html(result.initial), class_="estro-step-panel", data_label="Start")]
+    for step in result.steps:
+        panels.append(
+            tag("section", step_html(step, base), class_="estro-step-panel", data_label=f"Action {step.number + 1}")
+        )
+    return tag("div", "".join(panels), class_="estro-stepper estro-r19")
+
+
+def _board_text(board: BoardView) -> list[str]:
+    lines = [f"  board: {board.active}'s turn, {board.phase} Phase; seats {', '.join(board.players)}"]
+    for c in board.cards.values():
+        state = c.state or "unlabelled"
+        counters = ", ".join(f"{n} {k}" for k, n in c.counters)
+        vals = ", ".join(f"{k} {v}" for k, v in c.values)
+        lines.append(
+            f"    {c.id:<12} {c.zone:<13} [{state}] {c.type_line}; {vals or 'no values'}"
+            + (f"; counters: {counters}" if counters else "")
+            + (f"; bound to {c.bound_to}" if c.bound_to else "")
+        )
+    return lines
+
+
+def text(result: SequenceResult) -> str:
+    """The result as readable text: each action, its events with rulings, the trigger order."""
+    lines = ["Initial state:"]
+    for e in result.setup:
+        lines.append(f"  - {e.text} [{', '.join(e.rulings)}]")
+    for i, batch in enumerate(result.setup_batches, start=1):
+        lines.append(f"  round {i} order: " + " -> ".join(f"{t.player}: {t.key}" for t in batch))
+    lines.extend(_board_text(result.initial))
+    for step in result.steps:
+        lines.append(f"Action {step.label}")
+        for e in step.events:
+            lines.append(f"  - {e.text} [{', '.join(e.rulings)}]")
+        for i, batch in enumerate(step.batches, start=1):
+            lines.append(f"  round {i} order: " + " -> ".join(f"{t.player}: {t.key}" for t in batch))
+        lines.extend(_board_text(step.board))
+    return "\n".join(lines)
