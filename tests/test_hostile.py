@@ -96,10 +96,19 @@ def test_text_that_is_not_utf8_is_named(tmp_path: Path) -> None:
     assert one_clean_line(done.stderr) == f"error: {path}: byte 42 is not UTF-8 text; expected a text file in UTF-8"
 
 
-def test_a_closed_pipe_ends_quietly() -> None:
-    """``... | head``: the reader goes away; the command stops without a word, like a Unix tool."""
+def test_a_closed_pipe_ends_quietly(tmp_path: Path) -> None:
+    """``... | head``: the reader goes away; the command stops without a word, like a Unix tool.
+
+    The battle's trace is far longer than a pipe holds (the heaviest legal teams), so the command is
+    still writing when the reader closes its end.
+    """
+    every = {"when": "every_roll", "effect": {"damage": 1}, "target": "all_enemies"}
+    ally = {"when": {"reaction": "ally_damaged"}, "effect": {"damage": 1}, "target": "all_enemies"}
+    side = [{"name": f"C{i}", "threat": 1, "health": 999, "abilities": [every] * 4 + [ally] * 4} for i in range(12)]
+    path = tmp_path / "heavy.json"
+    path.write_text(json.dumps({"kind": "battaglia.battle", "left": side, "right": side}))
     process = subprocess.Popen(
-        [sys.executable, "-m", "estro_rules", "battle", "examples/battaglia/reference-matchup.json", "--text"],
+        [sys.executable, "-m", "estro_rules", "battle", str(path), "--text"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         cwd=ROOT,

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import ast
 import re
-import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,7 +32,7 @@ from pathlib import Path
 from estro_rules.battaglia.rules import RULEBOOK as BATTAGLIA
 from estro_rules.protocol07 import RULEBOOK as PROTOCOL07
 from estro_rules.r19.rulebook import RULEBOOK as R19
-from estro_rules.sources import KNOWN, fingerprint, words
+from estro_rules.sources import KNOWN, words
 
 from .seeds import ROOT, seed_documents, seed_files
 
@@ -47,21 +46,6 @@ GAP = 8
 SOURCE_NAMES = (*KNOWN, "§19", "Section 19")
 
 BREAK = "\x00"  # in text: no run may cross it
-
-# TODO(issue "Every ruling honest and traceable"): temporary. The engine strings below repeat
-# 12 or more consecutive words of a source. They stay as they are until the engine is
-# restructured into one package per protocol; then the lead rewords them (or, for the two
-# pair reasons, marks them as quotations where they are shown) and deletes this list.
-# Each entry is (file, fingerprint of the shared words), so no source text is kept here.
-# Any copy not listed fails the test, and so does a listed one that is gone: the list only
-# shrinks.
-KNOWN_ENGINE_COPIES: frozenset[tuple[str, str]] = frozenset(
-    {
-        ("estro_rules/r19/engine.py", "7ce5b99bf4f2839a"),  # R19-8.3: a Location or Spacecraft breaks as if damaged
-        ("estro_rules/r19/engine.py", "c1ab438b54535194"),  # R19-3.3: Bind is not an activated ability
-    }
-)
-
 
 # --------------------------------------------------------------------------
 # Matching
@@ -416,15 +400,5 @@ def test_ruling_titles_are_in_our_own_words() -> None:
 
 def test_engine_strings_are_in_our_own_words() -> None:
     sources = _sources()
-    copies = [c for seg in engine_segments() for c in sources.copies(seg)]
-    keys = {(c.segment.path, fingerprint(" ".join(c.shared))) for c in copies}
-    new = [str(c) for c in copies if (c.segment.path, fingerprint(" ".join(c.shared))) not in KNOWN_ENGINE_COPIES]
-    fixed = sorted(KNOWN_ENGINE_COPIES - keys)
-    listed = [str(c) for c in copies if (c.segment.path, fingerprint(" ".join(c.shared))) in KNOWN_ENGINE_COPIES]
-    if listed:
-        warnings.warn(
-            "engine strings still copying a source (KNOWN_ENGINE_COPIES, to reword):\n" + "\n".join(listed),
-            stacklevel=1,
-        )
-    assert not new, "engine strings repeating 12 or more words of a source:\n" + "\n".join(new)
-    assert not fixed, "no longer copies: remove from KNOWN_ENGINE_COPIES:\n" + "\n".join(map(str, fixed))
+    offenders = [str(c) for seg in engine_segments() for c in sources.copies(seg)]
+    assert not offenders, "engine strings repeating 12 or more words of a source:\n" + "\n".join(offenders)

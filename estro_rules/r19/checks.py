@@ -76,7 +76,7 @@ def _breakable_resolve(board: Board, card: CardState) -> None:
         rulings += [cite("R19-8.4"), cite("I-R19-3")]
     if card.id in board.flipped:
         rulings.append(cite("R19-8.5"))
-    as_damage = f"{card.label()} is at {what}: it breaks as though it had taken damage equal to its DEF (§11.6)"
+    as_damage = f"{card.label()} is at {what}: it breaks the way damage equal to its DEF would break it (§11.6)"
     if kind == "Non-Capital Spacecraft":
         board.destroy(
             card, f"{as_damage}; a Non-Capital Spacecraft has no Contested face, so it is destroyed.", rulings

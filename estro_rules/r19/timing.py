@@ -108,7 +108,8 @@ def _is_activated(board: Board, ask: Ask) -> Verdict:
     if ability.type == "bind":
         return (
             False,
-            "Bind is not an activated ability: a Storyline Binds when it enters the Map (§8.10).",
+            "A Storyline Binds by itself on arriving on the Map (§8.10); nobody activates a Bind, so activation "
+            "timing does not apply to it.",
             (cite("R19-3.3"),),
         )
     if ability.type == "resource":

@@ -1,8 +1,8 @@
 """Field tables for the scenario format page, generated from the kinds' declarations.
 
 For every scenario kind the registry lists, the table ``fields.<kind>`` shows its own fields, and
-for every object type nested in it (a cryptid, an ability, a card…) ``fields.<object name>``
-shows that object's fields. A page asks for one with ``{{ table fields.battaglia.battle }}``.
+for every object type nested in it (a cryptid, an ability, a card…) ``fields.<kind>.<object name>``
+shows that object's fields. A page asks for one with ``{{ table fields.battaglia.battle.cryptid }}``.
 Since the reader is generated from the same declarations, the page cannot state a default, a
 range or a choice the engine does not apply.
 """
@@ -50,13 +50,13 @@ def objects(t: Type) -> Iterator[Obj]:
 
 
 def tables(kinds: tuple[ScenarioKind, ...]) -> dict[str, Callable[[], Table]]:
-    """``fields.<kind>`` for every kind, ``fields.<object>`` for every named object type inside one."""
+    """``fields.<kind>`` for every kind, ``fields.<kind>.<object>`` for every named object type inside one."""
     out: dict[str, Callable[[], Table]] = {}
     for kind in kinds:
         out[f"fields.{kind.name}"] = _rows(kind.fields.fields)
         for obj in objects(kind.fields):
             if obj is not kind.fields and obj.fields:
-                out.setdefault(f"fields.{obj.name}", _rows(obj.fields))
+                out.setdefault(f"fields.{kind.name}.{obj.name}", _rows(obj.fields))
     return out
 
 
