@@ -153,7 +153,7 @@ TERMS: tuple[Term, ...] = (
     Term("Liberation", "Liberazione", "A successful Liberation flips a Prime card to Contested.", "r19",
          italian_from_source=False),
     Term("Sabotage counter", "segnalino Sabotaggio", "A counter that reduces a card's values while it sits on the "
-         "card (§18.87); this site counts each as −1 DEF ([[I-R19-1]]).", "r19", italian_from_source=False,
+         "card (§18.87); this site counts each as −1 DEF ([[I-R19-5]]).", "r19", italian_from_source=False,
          also=("Sabotage counters", "Sabotage")),
     Term("Depleted Pile", "Pila esaurita", "Where a destroyed or broken card goes (a Drone is Burned instead).", "r19",
          italian_from_source=False),

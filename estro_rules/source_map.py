@@ -274,5 +274,17 @@ BASIS: dict[str, str] = {
     "breaking it like a Location is the reading closest to what §19.8 says of Locations.",
     "I-R19-4": "§19.1 orders the triggers a sequence creates but not those created while they fire; gathering "
     "them into a next round with the same order keeps active player first at every round.",
+    "I-R19-5": "§19.8 reduces values by Sabotage counters (§18.87) without saying by how much, and §18.87 is not "
+    "in this corpus; one DEF per counter is the smallest step that lets §19.8's own examples happen.",
+    "I-R19-6": "§19.6 voids a bonus only to a value the card does not print, and a Character does print DEF and "
+    "Rank, as X; §19.8 covers penalties to them, not bonuses, so a bonus is read as having no number to add to.",
+    "I-R19-7": "§19.2 says only that the Bound Storyline flips (§8.11), and §8.11 is not in this corpus; turning "
+    "it to Reversal, and never back, follows §19.5's mention of the Reversal path a Fall makes live.",
+    "I-R19-8": "§19.4 scores only the Fall a player causes to their own Character (§8.12), which is not in this "
+    "corpus; of the four routes of §7.7, the Character's own Twist is the one a player plainly causes.",
+    "I-R19-9": "§19.8 says a broken Contested Location is placed in the Depleted Pile while units are destroyed; "
+    "keeping the two words apart means destruction triggers do not fire for the placed card.",
+    "I-R19-10": "§19.8 covers a broken Location on its Prime and its Contested face only, yet §19.2 lets a "
+    "Location show other faces; treating every face but Prime like Contested is the closest reading.",
 }
 """Every interpretation (``I-`` ID) → why the source is silent or ambiguous there, and why this reading."""

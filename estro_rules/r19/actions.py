@@ -112,6 +112,7 @@ def _add_counters(board: Board, action: Action, source: CardState | None) -> Non
         text = f"{n} {counter} counter{'s' if n != 1 else ''} on {card.label()} (now {card.counters[counter]})"
         notes: list[str] = [cite("I-R19-1")]
         if counter in COUNTER_PENALTIES:
+            notes.append(cite("I-R19-5"))
             value, per = COUNTER_PENALTIES[counter]
             if card.current.type == "Character":
                 text += f"; a Character prints {value} X, so the penalty becomes damage instead"
@@ -193,7 +194,7 @@ def _bonus(board: Board, action: Action, source: CardState | None) -> None:
                 "bonus_dead",
                 f"+{n} {value} to {card.label()} does nothing: a Character prints {value} X, not a number, so there "
                 "is no number to add to. Nothing is added to nothing (not an error).",
-                (cite("R19-6.1"), cite("R19-8.2")),
+                (cite("I-R19-6"), cite("R19-8.2")),
                 card,
                 value=value,
             )

@@ -86,12 +86,14 @@ def _breakable_resolve(board: Board, card: CardState) -> None:
         board.emit("break", f"{as_damage}: the Prime face flips to Contested.", rulings, card)
         board.change_face(card, "Contested", f"broken at {what}", rulings)
         return
+    placed = cite("I-R19-9") if card.state == "Contested" else cite("I-R19-10")
     board.leave(
         card,
         "Depleted Pile",
         destroyed=False,
-        text=f"{as_damage}: the {card.state or 'unlabelled'} face goes to its owner's Depleted Pile.",
-        rulings=rulings,
+        text=f"{as_damage}: the {card.state or 'unlabelled'} face is placed in its owner's Depleted Pile; "
+        "that is not a destruction.",
+        rulings=(*rulings, placed),
     )
 
 
@@ -113,9 +115,16 @@ STATE_CHECKS: RuleList[StateCheck] = RuleList(
             "location_or_spacecraft_at_0_def_or_rank",
             StateCheck(_breakable_applies, _breakable_resolve),
             "A Location, Homeworld or Spacecraft at DEF or Rank 0 or less breaks: Prime (not a Non-Capital "
-            "Spacecraft) flips to Contested; a Non-Capital Spacecraft is destroyed; any other face goes to "
-            "the Depleted Pile. The new face is checked again.",
-            (cite("R19-8.3"), cite("R19-8.4"), cite("I-R19-3"), cite("R19-8.5")),
+            "Spacecraft) flips to Contested; a Non-Capital Spacecraft is destroyed; a Contested face is placed "
+            "in the Depleted Pile, and so is any other face. The new face is checked again.",
+            (
+                cite("R19-8.3"),
+                cite("R19-8.4"),
+                cite("I-R19-3"),
+                cite("R19-8.5"),
+                cite("I-R19-9"),
+                cite("I-R19-10"),
+            ),
         ),
     ]
 )

@@ -87,7 +87,7 @@ class Engine(Board):
                             "counters_added",
                             f"{card.label()} starts with {n} {counter} counter{'s' if n != 1 else ''}; a Character "
                             f"prints {value} X, so the penalty becomes damage instead.",
-                            (cite("I-R19-1"), cite("R19-8.2")),
+                            (cite("I-R19-1"), cite("I-R19-5"), cite("R19-8.2")),
                             card,
                             counter=counter,
                             n=n,

@@ -52,7 +52,7 @@ RULEBOOK = Rulebook(
         Ruling("R19-7.2", "Losing a value"),
         Ruling("R19-7.3", "Printing 0 is printing a value"),
         Ruling("R19-7.4", "DEF and Rank are never printed at 0"),
-        Ruling("R19-7.5", "Drones need not print ATK, DEF and Rank"),
+        Ruling("R19-7.5", "Drones need not print ATK, DEF and RK"),
         Ruling("R19-8", "DEF or Rank reduced to 0 or less"),
         Ruling("R19-8.1", "Units at DEF or Rank 0 are destroyed"),
         Ruling("R19-8.2", "Characters take damage or CP loss instead"),
@@ -64,6 +64,12 @@ RULEBOOK = Rulebook(
         Ruling("I-R19-2", "Trigger order inside one player's batch", interpretation=True),
         Ruling("I-R19-3", "Homeworlds break like Locations", interpretation=True),
         Ruling("I-R19-4", "Triggers created while triggers fire", interpretation=True),
+        Ruling("I-R19-5", "A Sabotage counter is −1 DEF", interpretation=True),
+        Ruling("I-R19-6", "A bonus to DEF X or Rank X adds nothing", interpretation=True),
+        Ruling("I-R19-7", "A Fall turns the Bound Storyline to Reversal, and not back", interpretation=True),
+        Ruling("I-R19-8", "The Fall you cause to your own Character is its Twist", interpretation=True),
+        Ruling("I-R19-9", "A broken Contested Location is placed, not destroyed", interpretation=True),
+        Ruling("I-R19-10", "A broken Location on another face also goes to the Depleted Pile", interpretation=True),
     ],
 )
 cite = RULEBOOK.cite

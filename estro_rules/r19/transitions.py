@@ -95,7 +95,7 @@ def _no_story_point(board: Board, card: CardState, old: str, cause: str, rulings
             "story_point",
             "A Character's own Twist is a Fall its player causes to their own Character: the one kind of Fall "
             "that scores (§8.12).",
-            (cite("R19-4.2"),),
+            (cite("R19-4.2"), cite("I-R19-8")),
             card,
         )
         return
@@ -128,9 +128,9 @@ def _bound_storyline_flips(board: Board, card: CardState, old: str, cause: str, 
     if story.face == REVERSAL:
         board.emit(
             "no_effect",
-            f"{story.label()} is on its Reversal face already: a Fall flips a Storyline to Reversal, never back, "
+            f"{story.label()} is on its Reversal face already: a Fall turns a Storyline to Reversal, never back, "
             "so nothing changes (§8.11).",
-            (cite("R19-2.5"),),
+            (cite("R19-2.5"), cite("I-R19-7")),
             story,
         )
         return
@@ -138,11 +138,13 @@ def _bound_storyline_flips(board: Board, card: CardState, old: str, cause: str, 
         board.emit(
             "no_effect",
             f"{story.label()} has no Reversal face to flip to; nothing changes (§8.11).",
-            (cite("R19-2.5"), cite("I-R19-1")),
+            (cite("R19-2.5"), cite("I-R19-7"), cite("I-R19-1")),
             story,
         )
         return
-    board.change_face(story, REVERSAL, f"its Bound Character {card.label()} became Fallen (§8.11)", (cite("R19-2.5"),))
+    board.change_face(
+        story, REVERSAL, f"its Bound Character {card.label()} became Fallen (§8.11)", (cite("R19-2.5"), cite("I-R19-7"))
+    )
 
 
 TRANSITION_STEPS: RuleList[TransitionStep] = RuleList(
@@ -169,7 +171,7 @@ TRANSITION_STEPS: RuleList[TransitionStep] = RuleList(
             "no_story_point",
             _no_story_point,
             "A Character's Fall earns an opponent no Story Point; its own Twist is the one Fall that scores.",
-            (cite("R19-4.2"),),
+            (cite("R19-4.2"), cite("I-R19-8")),
         ),
         Rule(
             "transition_triggers",
@@ -180,8 +182,8 @@ TRANSITION_STEPS: RuleList[TransitionStep] = RuleList(
         Rule(
             "bound_storyline_flips",
             _bound_storyline_flips,
-            "A Character becoming Fallen flips the Storyline it is Bound to.",
-            (cite("R19-2.5"),),
+            "A Character becoming Fallen turns the Storyline it is Bound to to its Reversal face.",
+            (cite("R19-2.5"), cite("I-R19-7")),
         ),
     ]
 )

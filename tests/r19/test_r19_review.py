@@ -347,7 +347,7 @@ def test_no_opponent_story_point_note_on_own_twist() -> None:
     assert "no_story_point" not in [e.kind for e in step.events]
     assert not any("opponent's Fall" in e.text and "No Story Point" in e.text for e in step.events)
     note = [e for e in step.events if e.kind == "story_point"]
-    assert len(note) == 1 and "§8.12" in note[0].text and note[0].rulings == ("R19-4.2",)
+    assert len(note) == 1 and "§8.12" in note[0].text and note[0].rulings == ("R19-4.2", "I-R19-8")
     step = run(
         scenario(
             [character("C")], [{"card": "C", "owner": "A"}], [{"do": "morality_penalty", "card": "C", "amount": 3}]
@@ -436,7 +436,8 @@ def test_def_bonus_on_a_character_is_dead() -> None:
     assert [e.kind for e in step.events if e.card == "C"] == ["bonus_dead"]
     assert step.board.cards["C"].effects == ()
     dead = next(e for e in step.events if e.kind == "bonus_dead")
-    assert "R19-6.1" in dead.rulings and "DEF X" in dead.text
+    # §19.6 voids bonuses to unprinted values; a Character prints DEF X, so this is I-R19-6, not R19-6.1.
+    assert dead.rulings == ("I-R19-6", "R19-8.2") and "DEF X" in dead.text
 
 
 def test_linter_flags_def_bonus_reaching_characters() -> None:
