@@ -240,6 +240,12 @@ BASIS: dict[str, str] = {
     "as combinable would silently approve a typo, so it is refused with the list of known modes.",
     "I-P07-4": "The Quadrante's random effect goes through the Tool, whose table the protocol does not publish; "
     "the engine draws a seeded, replayable result number and invents no effect text.",
+    "I-P07-5": "The protocol orders effects that belong to particular cards and modes, and a match need not have "
+    "them all; an effect that is not in the match cannot resolve, so its step is passed over in the order.",
+    "I-P07-6": "The protocol gives the Quadrante no table and no number of results, yet a draw needs a range; "
+    "1 to 6, one die, is the smallest familiar one, and a table supplied as data replaces it.",
+    "I-P07-7": "The protocol treats a Fessura self-destruct and a destruction by the opponent as separate "
+    "conditions; a card that destroys itself is not destroyed by the opponent, so asking for both is refused.",
     # Battaglia
     "I-BAT-1": "A reroll restarts the turn with fresh dice, but the text does not say whether that roll counts "
     "toward roll 16 and roll 36; counting every roll is what guarantees that a battle ends.",

@@ -25,7 +25,7 @@ def test_p07_every_step_of_a_fessura_self_destruct() -> None:
     assert steps == [
         (1, True, ("P07-4", "P07-4.1")),
         (2, False, ("P07-4", "P07-4.2")),  # not by the opponent: nobody receives anything
-        (3, True, ("P07-4", "P07-4.3", "I-P07-1", "I-P07-4")),  # the owner activates; no published table
+        (3, True, ("P07-4", "P07-4.3", "I-P07-1", "I-P07-4", "I-P07-6")),  # the owner; no table: 1 to 6
         (4, False, ("P07-4", "P07-4.4", "I-P07-1")),  # face-down, but the owner holds no Illusio
         (5, True, ("P07-4", "P07-4.5", "I-P07-1")),  # the owner draws from the Mazzo Dimensionale
     ]
@@ -36,9 +36,9 @@ def test_p07_every_step_with_nothing_in_play() -> None:
     assert steps == [
         (1, True, ("P07-4", "P07-4.1")),
         (2, True, ("P07-4", "P07-4.2", "I-P07-1")),
-        (3, False, ("P07-4", "P07-4.3")),
-        (4, False, ("P07-4", "P07-4.4")),
-        (5, False, ("P07-4", "P07-4.5")),
+        (3, False, ("P07-4", "P07-4.3", "I-P07-5")),  # not in play in this match: it does not fire
+        (4, False, ("P07-4", "P07-4.4", "I-P07-5")),
+        (5, False, ("P07-4", "P07-4.5", "I-P07-5")),
     ]
 
 

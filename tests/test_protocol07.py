@@ -152,8 +152,11 @@ def test_every_ruling_is_cited_somewhere() -> None:
     for d in (
         Destruction(destroyed_by_opponent=True, face_down=True, illusio_in_hand=True),
         Destruction(fessura_self_destruct=True),
+        Destruction(in_play=frozenset()),
     ):
         for step in resolve_destruction(d).steps:
             cited.update(step.rulings)
-    unknown_mode_ruling = "I-P07-3"  # shown by the error itself, not cited by a result
-    assert {r.id for r in RULEBOOK} - cited == {unknown_mode_ruling, "P07-3"}
+    shown_by_errors = {"I-P07-3", "I-P07-7"}  # an unknown mode; a self-destruct by the opponent
+    assert {r.id for r in RULEBOOK} - cited == {*shown_by_errors, "P07-3"}
+    with pytest.raises(ScenarioError, match="I-P07-7"):
+        Destruction(destroyed_by_opponent=True, fessura_self_destruct=True)

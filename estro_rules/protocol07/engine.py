@@ -181,7 +181,7 @@ class Destruction:
                 "fessura_self_destruct",
                 "false when destroyed_by_opponent is true",
                 got=True,
-                hint="a self-destruct is not a destruction by the opponent",
+                hint="a self-destruct is never a destruction by the opponent: I-P07-7",
             )
 
 
@@ -243,6 +243,9 @@ class DestructionResult:
         }
 
 
+Decide = Callable[["Destruction", random.Random], "Decision"]
+
+
 class Decision(NamedTuple):
     """What one step of the destruction order decides."""
 
@@ -257,64 +260,62 @@ def _card_destroyed(d: Destruction, rng: random.Random) -> Decision:
 
 
 def _necrotoken(d: Destruction, rng: random.Random) -> Decision:
-    rulings = (cite("P07-4.2"), cite("I-P07-1"))
-    if "NecroToken" not in d.in_play:
-        return Decision(False, "NecroToken is not in play.", (cite("P07-4.2"),), None)
     if not d.destroyed_by_opponent:
         return Decision(False, "Not destroyed by the opponent: no NecroToken.", (cite("P07-4.2"),), None)
     return Decision(
-        True, "Destroyed by the opponent: the owner receives 1 NecroToken (passive, immediate).", rulings, None
+        True,
+        "Destroyed by the opponent: the owner receives 1 NecroToken (passive, immediate).",
+        (cite("P07-4.2"), cite("I-P07-1")),
+        None,
     )
 
 
 def _quadrante(d: Destruction, rng: random.Random) -> Decision:
-    if "Quadrante dell'Oblio" not in d.in_play:
-        return Decision(False, "The Quadrante dell'Oblio is not in play.", (cite("P07-4.3"),), None)
     size = len(d.quadrante_table) or QUADRANTE_DEFAULT_RESULTS
     result = rng.randint(1, size)
     detail = f"The owner activates the Quadrante: random effect via Tool (result {result} of the Tool)."
+    rulings: tuple[str, ...] = (cite("P07-4.3"), cite("I-P07-1"), cite("I-P07-4"))
     if d.quadrante_table:
         detail += f" Effect: {d.quadrante_table[result - 1]}"
-    return Decision(True, detail, (cite("P07-4.3"), cite("I-P07-1"), cite("I-P07-4")), result)
+    else:
+        rulings += (cite("I-P07-6"),)
+    return Decision(True, detail, rulings, result)
 
 
 def _imboscata(d: Destruction, rng: random.Random) -> Decision:
-    rulings = (cite("P07-4.4"),)
-    if "Imboscata Illusoria" not in d.in_play:
-        return Decision(False, "The Imboscata Illusoria is not in play.", rulings, None)
     if not d.face_down:
-        return Decision(False, "The card was not face-down.", rulings, None)
+        return Decision(False, "The card was not face-down.", (cite("P07-4.4"),), None)
     if not d.illusio_in_hand:
-        return Decision(False, "The owner has no Illusio in hand.", rulings + (cite("I-P07-1"),), None)
+        return Decision(False, "The owner has no Illusio in hand.", (cite("P07-4.4"), cite("I-P07-1")), None)
     return Decision(
         True,
         "The card was face-down: the owner places the Illusio from their hand on the field.",
-        (
-            *rulings,
-            cite("I-P07-1"),
-        ),
+        (cite("P07-4.4"), cite("I-P07-1")),
         None,
     )
 
 
 def _fessura(d: Destruction, rng: random.Random) -> Decision:
-    rulings = (cite("P07-4.5"),)
-    if "Fessura Dimensionale" not in d.in_play:
-        return Decision(False, "The Fessura Dimensionale is not in play.", rulings, None)
     if not d.fessura_self_destruct:
-        return Decision(False, "Not a Fessura self-destruct: no draw.", rulings, None)
+        return Decision(False, "Not a Fessura self-destruct: no draw.", (cite("P07-4.5"),), None)
     return Decision(
         True,
         "A Fessura self-destruct: the owner draws from the Mazzo Dimensionale.",
-        (
-            *rulings,
-            cite("I-P07-1"),
-        ),
+        (cite("P07-4.5"), cite("I-P07-1")),
         None,
     )
 
 
-Decide = Callable[[Destruction, random.Random], Decision]
+def _in_play(effect: str, ruling: str, decide: Decide) -> Decide:
+    """``decide``, for a step whose effect may be left out of a match: absent, it does not fire (I-P07-5)."""
+
+    def step(d: Destruction, rng: random.Random) -> Decision:
+        if effect not in d.in_play:
+            return Decision(False, f"{effect} is not in play in this match.", (cite(ruling), cite("I-P07-5")), None)
+        return decide(d, rng)
+
+    return step
+
 
 DESTRUCTION_ORDER: RuleList[Decide] = RuleList(
     [
@@ -327,28 +328,28 @@ DESTRUCTION_ORDER: RuleList[Decide] = RuleList(
         ),
         Rule(
             "necrotoken_assigned",
-            _necrotoken,
+            _in_play("NecroToken", "P07-4.2", _necrotoken),
             "if destroyed by the opponent (passive, immediate)",
             (cite("P07-4.2"),),
             title="NecroToken assigned",
         ),
         Rule(
             "quadrante_dell_oblio",
-            _quadrante,
+            _in_play("Quadrante dell'Oblio", "P07-4.3", _quadrante),
             "random effect via Tool",
             (cite("P07-4.3"),),
             title="Quadrante dell'Oblio",
         ),
         Rule(
             "imboscata_illusoria",
-            _imboscata,
+            _in_play("Imboscata Illusoria", "P07-4.4", _imboscata),
             "if a face-down card and an Illusio in hand",
             (cite("P07-4.4"),),
             title="Imboscata Illusoria",
         ),
         Rule(
             "fessura_dimensionale",
-            _fessura,
+            _in_play("Fessura Dimensionale", "P07-4.5", _fessura),
             "only if a Fessura self-destruct",
             (cite("P07-4.5"),),
             title="Fessura Dimensionale",

@@ -32,6 +32,9 @@ RULEBOOK = Rulebook(
         Ruling("I-P07-2", "Reasons add up", interpretation=True),
         Ruling("I-P07-3", "Unknown modes are errors", interpretation=True),
         Ruling("I-P07-4", "The Quadrante's table is not published", interpretation=True),
+        Ruling("I-P07-5", "An effect not in play does not fire", interpretation=True),
+        Ruling("I-P07-6", "Without a table, the Quadrante draws from 1 to 6", interpretation=True),
+        Ruling("I-P07-7", "A Fessura self-destruct is never a destruction by the opponent", interpretation=True),
     ],
 )
 cite = RULEBOOK.cite
