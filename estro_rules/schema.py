@@ -304,6 +304,7 @@ class ListOf(Type):
         what: str = "",
         too_few: Callable[[list[Any]], tuple[str, Any, str]] | None = None,
         too_many: Callable[[list[Any]], tuple[str, Any, str]] | None = None,
+        noun: str = "",
     ) -> None:
         self.item = item
         self.min_items = min_items
@@ -313,6 +314,8 @@ class ListOf(Type):
         """What the list holds, for the format page (``"list of mode names"``)."""
         self.too_few = too_few
         self.too_many = too_many
+        self.noun = noun
+        """What the items are, in the plural, for a message about their number (``"actions"``)."""
 
     def read(self, value: object, path: str, ctx: Context = NOTHING) -> tuple[Any, ...]:
         if not isinstance(value, list):
@@ -327,6 +330,8 @@ class ListOf(Type):
             if self.too_many:
                 expected, got, hint = self.too_many(value)
                 raise ScenarioError(path, expected, got=got, hint=hint)
+            if self.noun:
+                raise ScenarioError(path, f"at most {self.max_items:,} {self.noun}", got=len(value))
             raise ScenarioError(path, f"a list of at most {self.max_items} items", got=value)
         return tuple(self.item.read(item, join(path, f"[{i}]"), ctx) for i, item in enumerate(value))
 

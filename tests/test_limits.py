@@ -224,22 +224,30 @@ def test_json_numbers_at_most_4300_digits() -> None:
         parse_json('{"seed": ' + "9" * 4301 + "}", "scenario")
 
 
+def watcher(card_id: str, abilities: int) -> dict[str, Any]:
+    watch = [{"name": f"Watch {i}", "type": "triggered", "on": "becomes Contested", "of": "any"} for i in range(abilities)]
+    return {
+        "id": card_id,
+        "name": "Watcher",
+        "faces": {"Unlabelled": {"type": "Ground Unit", "values": {"DEF": 2}}},
+        "abilities": watch,
+    }
+
+
 def watchers(n: int) -> dict[str, Any]:
-    """A Location flips to Contested and ``n`` cards watching for it trigger: ``n`` triggers fire."""
+    """A Location flips to Contested and ``n`` abilities watching for it trigger: ``n`` triggers fire."""
     location = {
         "id": "LOC",
         "name": "Outpost",
         "faces": {"Prime": {"type": "Location", "values": {"DEF": 3}}, "Contested": {"type": "Location", "values": {"DEF": 2}}},
     }
-    watcher = {
-        "id": "W",
-        "name": "Watcher",
-        "faces": {"Unlabelled": {"type": "Ground Unit", "values": {"DEF": 2}}},
-        "abilities": [{"name": "Watch", "type": "triggered", "on": "becomes Contested", "of": "any"}],
-    }
+    full, rest = divmod(n, 8)  # at most 8 abilities on a card
+    cards = [location, watcher("W8", 8)] + ([watcher("W1", rest)] if rest else [])
+    board = [{"card": "LOC", "owner": "A"}] + [{"card": "W8", "id": f"W8-{i}", "owner": "A"} for i in range(full)]
+    board += [{"card": "W1", "owner": "A"}] if rest else []
     return r19(
-        cards=[location, watcher],
-        board=[{"card": "LOC", "owner": "A"}] + [{"card": "W", "id": f"W{i}", "owner": "A"} for i in range(n)],
+        cards=cards,
+        board=board,
         actions=[{"do": "flip", "card": "LOC", "to": "Contested", "cause": "combat destruction"}],
     )
 
@@ -249,6 +257,98 @@ def test_at_most_200_triggers_fire_in_one_action() -> None:
     assert len(result["steps"][0]["fired"]) == 200
     with pytest.raises(ScenarioError, match=r"^actions\[0\]: expected a resolution that ends \(more than 200 triggers fired\)"):
         scenarios.run(watchers(201))
+
+
+def unit_card(i: int, abilities: int = 0) -> dict[str, Any]:
+    plain = {"name": f"A{i}", "type": "activated"}
+    return {
+        "id": f"GU-{i}",
+        "name": f"Unit {i}",
+        "faces": {"Unlabelled": {"type": "Ground Unit", "values": {"DEF": 2}}},
+        "abilities": [{**plain, "name": f"A{k}"} for k in range(abilities)],
+    }
+
+
+R19_COUNTS: list[Limit] = [
+    (
+        "§19 card definitions: 1 to 100",
+        lambda n: r19(cards=[unit_card(i) for i in range(n)], board=[{"card": "GU-0", "owner": "A"}],
+                      actions=[{"do": "capabilities", "card": "GU-0"}]),
+        [1, 100],
+        [101],
+        "cards: expected at most 100 card definitions, got 101",
+    ),
+    (
+        "§19 cards on the board: 1 to 100",
+        lambda n: r19(cards=[unit_card(0)], board=[{"card": "GU-0", "id": f"I{i}", "owner": "A"} for i in range(n)],
+                      actions=[{"do": "capabilities", "card": "I0"}]),
+        [1, 100],
+        [101],
+        "board: expected at most 100 cards on the board, got 101",
+    ),
+    (
+        "§19 actions: 1 to 100",
+        lambda n: r19(actions=[{"do": "capabilities", "card": "GU"}] * n),
+        [1, 100],
+        [101],
+        "actions: expected at most 100 actions, got 101",
+    ),
+    (
+        "§19 abilities on a card: 0 to 8",
+        lambda n: r19(cards=[unit_card(0, n)], board=[{"card": "GU-0", "owner": "A"}],
+                      actions=[{"do": "capabilities", "card": "GU-0"}]),
+        [0, 8],
+        [9],
+        "cards[0].abilities: expected at most 8 abilities, got 9",
+    ),
+    (
+        "§19 effects of an ability: 0 to 8",
+        lambda n: r19(
+            cards=[{**unit_card(0), "abilities": [{"name": "Burst", "type": "activated",
+                    "effects": [{"do": "destroy", "card": "self"}] * n}]}],
+            board=[{"card": "GU-0", "owner": "A"}],
+            actions=[{"do": "capabilities", "card": "GU-0"}],
+        ),
+        [0, 8],
+        [9],
+        "cards[0].abilities[0].effects: expected at most 8 effects, got 9",
+    ),
+]
+
+
+@pytest.mark.parametrize(("name", "make", "good", "bad", "message"), R19_COUNTS, ids=[limit[0] for limit in R19_COUNTS])
+def test_r19_counts_on_both_sides(name: str, make: Callable[[Any], dict[str, Any]], good: list[Any], bad: list[Any], message: str) -> None:
+    test_limit_on_both_sides(name, make, good, bad, message)
+
+
+def test_a_pool_holds_at_most_500_cards() -> None:
+    from estro_rules.r19.lint import lint
+
+    assert lint({"cards": [unit_card(i) for i in range(500)]}) == []
+    with pytest.raises(ScenarioError, match="^cards: expected at most 500 card definitions, got 501$"):
+        lint({"cards": [unit_card(i) for i in range(501)]})
+
+
+def test_a_log_holds_at_most_10000_events() -> None:
+    """Every event counts, setup and every action together; the action that passes the limit is named."""
+    card = {**unit_card(0), "abilities": [{"name": "Watch", "type": "triggered", "on": "destroyed", "of": "any"}]}
+    # Each destroy logs a handful of events; many actions on a full board run the log past its limit.
+    board = [{"card": "GU-0", "id": f"I{i}", "owner": "A"} for i in range(100)]
+    actions = [{"do": "destroy", "card": f"I{i}"} for i in range(100)]
+    with pytest.raises(ScenarioError, match=r"^actions\[\d+\]: the resolution runs past the limit of the log here; expected a scenario whose log stays within 10,000 events"):
+        scenarios.run(r19(cards=[card], board=board, actions=actions))
+    fewer = scenarios.run(r19(cards=[card], board=board, actions=actions[:3])).to_json()
+    assert sum(len(step["events"]) for step in fewer["steps"]) < 10_000
+
+
+def test_input_text_of_at_most_1000000_bytes() -> None:
+    import io
+
+    from estro_rules.inputs import read_json
+
+    assert read_json("-", io.StringIO(" " * 999_998 + "{}")) == {}
+    with pytest.raises(ScenarioError, match="longer than 1,000,000 bytes"):
+        read_json("-", io.StringIO(" " * 999_999 + "{}"))
 
 
 def test_face_down_and_the_other_conditions_default_to_false() -> None:

@@ -12,9 +12,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..errors import ScenarioError
 from .cards import Ability, Action, CardDef, Face
 from .rulebook import cite
-from .rules import COUNTER_PENALTIES, COUNTERS, VALUES, ZONES, X
+from .rules import COUNTER_PENALTIES, COUNTERS, MAX_EVENTS, VALUES, ZONES, X
 
 # --------------------------------------------------------------------------
 # Events, answers, snapshots
@@ -309,6 +310,8 @@ class Board(ABC):
         """The trigger batches of the current step, each in firing order."""
         self.created = 0
         self.fired = 0
+        self.logged = 0
+        """Events logged since the scenario began, every step together (at most :data:`MAX_EVENTS`)."""
         self.in_sequence = False
         self.action_path = ""
         self.trigger_order: dict[str, tuple[str, ...]] = {}
@@ -325,6 +328,14 @@ class Board(ABC):
         player: str | None = None,
         **data: Any,
     ) -> Event:
+        self.logged += 1
+        if self.logged > MAX_EVENTS:
+            raise ScenarioError(
+                self.action_path,
+                f"a scenario whose log stays within {MAX_EVENTS:,} events",
+                problem="the resolution runs past the limit of the log here",
+                hint="fewer cards reached by each effect, or fewer actions",
+            )
         event = Event(kind, text, tuple(dict.fromkeys(rulings)), card.id if card else None, player, tuple(data.items()))
         self.events.append(event)
         return event

@@ -24,7 +24,11 @@ from .rules import (
     FLIP_CAUSES,
     KNOWN_PHASES,
     LEAVE_ZONES,
+    MAX_ABILITIES,
+    MAX_CARDS,
+    MAX_EFFECTS,
     MAX_NUMBER,
+    MAX_POOL,
     STATES,
     SUBTYPES,
     TRIGGER_EVENTS,
@@ -507,7 +511,13 @@ ABILITY = Tagged(
     what="ability type",
     before=(Field("name", Text(), label="Name", help="The ability's printed name"),),
     after=(
-        Field("effects", ListOf(EFFECT, what="list of effects"), default=(), label="Effects", help="What it does, as actions"),
+        Field(
+            "effects",
+            ListOf(EFFECT, max_items=MAX_EFFECTS, noun="effects", what="list of effects"),
+            default=(),
+            label="Effects",
+            help="What it does, as actions",
+        ),
         Field("text", Text(), default="", label="Printed text", help="The printed text, shown as it is"),
     ),
     build=_build_ability,
@@ -544,7 +554,13 @@ FACE = Obj(
             label="Printed values",
             help="The values it prints: " + ", ".join(VALUES) + " (a value it does not print is left out, never 0)",
         ),
-        Field("abilities", ListOf(ABILITY, what="list of abilities"), default=(), label="Abilities of this face", help="Printed on this face only"),
+        Field(
+            "abilities",
+            ListOf(ABILITY, max_items=MAX_ABILITIES, noun="abilities", what="list of abilities"),
+            default=(),
+            label="Abilities of this face",
+            help="Printed on this face only",
+        ),
     ],
     name="face",
     label="Face",
@@ -599,7 +615,13 @@ CARD = Obj(
             + ", ".join(FACE_KEYS)
             + " (a face with no label is the card's only face)",
         ),
-        Field("abilities", ListOf(ABILITY, what="list of abilities"), default=(), label="Abilities", help="Abilities on every face"),
+        Field(
+            "abilities",
+            ListOf(ABILITY, max_items=MAX_ABILITIES, noun="abilities", what="list of abilities"),
+            default=(),
+            label="Abilities",
+            help="Abilities on every face",
+        ),
     ],
     name="card",
     label="Card",
@@ -618,5 +640,9 @@ def check_cards(cards: tuple[CardDef, ...], path: str) -> None:
         seen.add(card.id)
 
 
-CARDS = ListOf(CARD, min_items=1, what="list of card definitions")
+CARDS = ListOf(CARD, min_items=1, max_items=MAX_CARDS, noun="card definitions", what="list of card definitions")
+"""The card definitions of a scenario."""
+
+POOL_CARDS = ListOf(CARD, min_items=1, max_items=MAX_POOL, noun="card definitions", what="list of card definitions")
+"""The card definitions of a pool for the design linter."""
 """The cards a scenario (or a card pool) defines."""

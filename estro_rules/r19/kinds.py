@@ -32,7 +32,7 @@ from .board import CardState
 from .cards import Action, CardDef
 from .declarations import ACTION, CARDS, Named, Phase, check_cards
 from .engine import KIND, Engine, SequenceResult
-from .rules import COUNTERS, MAX_NUMBER, ZONES
+from .rules import COUNTERS, MAX_ACTIONS, MAX_BOARD, MAX_NUMBER, ZONES
 from .views import html, text
 
 
@@ -350,13 +350,13 @@ SEQUENCE = Obj(
         Field("cards", CARDS, label="Cards", help="The cards of the scenario, each defined once by its card number"),
         Field(
             "board",
-            ListOf(PLACEMENT, min_items=1, what="list of cards on the board"),
+            ListOf(PLACEMENT, min_items=1, max_items=MAX_BOARD, noun="cards on the board", what="list of cards on the board"),
             label="Board",
             help="Where each card starts: on the Map, in a hand or a pile",
         ),
         Field(
             "actions",
-            ListOf(ACTION, min_items=1, what="list of actions"),
+            ListOf(ACTION, min_items=1, max_items=MAX_ACTIONS, noun="actions", what="list of actions"),
             label="Actions",
             help="What happens, in order; each resolves before the next",
         ),

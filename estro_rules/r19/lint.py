@@ -21,7 +21,7 @@ from ..ordered import Rule, RuleList
 from ..protocol import WRAPPER_FIELDS
 from ..schema import NOTHING, Field, Obj
 from .cards import Action, CardDef, Face
-from .declarations import CARDS, check_cards
+from .declarations import POOL_CARDS, check_cards
 from .rulebook import cite
 from .rules import UNLABELLED, X
 
@@ -55,7 +55,38 @@ def _effects(card: CardDef) -> Iterator[tuple[str, Action]]:
             yield ability.name, effect
 
 
-def _printed_zero(card: CardDef, pool: list[CardDef]) -> Iterator[Finding]:
+class Pool:
+    """The cards of a pool, indexed once (by card number, by class), so each rule's look-ups are cheap
+    and linting stays linear in the pool's size."""
+
+    def __init__(self, cards: list[CardDef]) -> None:
+        self.cards = cards
+        self.by_id = {c.id: c for c in cards}
+        self._faces: dict[str, list[tuple[CardDef, str]]] = {}
+
+    def faces_of(self, cls: str) -> list[tuple[CardDef, str]]:
+        """Every (card, face key) of the pool whose face belongs to the class ``cls``."""
+        if cls not in self._faces:
+            self._faces[cls] = [(c, k) for c in self.cards for k, f in c.faces.items() if f.is_a(cls)]
+        return self._faces[cls]
+
+
+#: How many card numbers a message lists before it says how many more there are.
+LISTED = 12
+
+
+def _listed(ids: list[str]) -> str:
+    """Card numbers for a message: all of them, or the first :data:`LISTED` and how many more.
+
+    >>> _listed([f"C{i}" for i in range(14)])
+    'C0, C1, C2, C3, C4, C5, C6, C7, C8, C9, C10, C11 and 2 more'
+    """
+    if len(ids) <= LISTED:
+        return ", ".join(ids)
+    return ", ".join(ids[:LISTED]) + f" and {len(ids) - LISTED} more"
+
+
+def _printed_zero(card: CardDef, pool: Pool) -> Iterator[Finding]:
     for key, face in card.faces.items():
         for name in ("DEF", "Rank"):
             if face.value(name) == 0:
@@ -69,11 +100,7 @@ def _printed_zero(card: CardDef, pool: list[CardDef]) -> Iterator[Finding]:
                 )
 
 
-def _faces_of(pool: list[CardDef], cls: str) -> list[tuple[CardDef, str]]:
-    return [(c, k) for c in pool for k, f in c.faces.items() if f.is_a(cls)]
-
-
-def _dead_bonus(card: CardDef, pool: list[CardDef]) -> Iterator[Finding]:
+def _dead_bonus(card: CardDef, pool: Pool) -> Iterator[Finding]:
     for ability, effect in _effects(card):
         if effect.do != "bonus" or effect.target is None or effect.value is None:
             continue
@@ -94,7 +121,7 @@ def _dead_bonus(card: CardDef, pool: list[CardDef]) -> Iterator[Finding]:
             continue
         if not effect.target.classes:
             continue
-        members = [m for cls in effect.target.classes for m in _faces_of(pool, cls)]
+        members = [m for cls in effect.target.classes for m in pool.faces_of(cls)]
         dead = sorted({c.id for c, k in members if not _adds_to(c.faces[k], value)})
         live = sorted({c.id for c, k in members if _adds_to(c.faces[k], value)})
         named = " and ".join(effect.target.classes)
@@ -105,7 +132,7 @@ def _dead_bonus(card: CardDef, pool: list[CardDef]) -> Iterator[Finding]:
                 "partly_dead_bonus",
                 cite("R19-6.3"),
                 f"{ability}: “+{effect.amount} {value}” names {named}, but some of them print no {value} number "
-                f"({', '.join(dead)}){_x_note(value)}: it is dead text on those. Name a class that prints {value}, print a {value} "
+                f"({_listed(dead)}){_x_note(value)}: it is dead text on those. Name a class that prints {value}, print a {value} "
                 "value on them, or keep it as a deliberate choice.",
             )
         elif dead:
@@ -115,7 +142,7 @@ def _dead_bonus(card: CardDef, pool: list[CardDef]) -> Iterator[Finding]:
                 "dead_bonus",
                 cite("R19-6.3"),
                 f"{ability}: “+{effect.amount} {value}” names {named}, and none of them in the pool prints "
-                f"a {value} number ({', '.join(dead)}){_x_note(value)}: the bonus does nothing at all.",
+                f"a {value} number ({_listed(dead)}){_x_note(value)}: the bonus does nothing at all.",
             )
 
 
@@ -130,7 +157,7 @@ def _adds_to(face: Face, value: str) -> bool:
     return printed is not None and printed != X
 
 
-def _fall_outside_routes(card: CardDef, pool: list[CardDef]) -> Iterator[Finding]:
+def _fall_outside_routes(card: CardDef, pool: Pool) -> Iterator[Finding]:
     is_storyline = next(iter(card.faces.values())).type == "Storyline"
     is_character = next(iter(card.faces.values())).type == "Character"
     for ability, effect in _effects(card):
@@ -140,7 +167,7 @@ def _fall_outside_routes(card: CardDef, pool: list[CardDef]) -> Iterator[Finding
         may_hit_character = (
             any(cls in ("Character", "Unit") for cls in t.classes)
             or (t.cards == ("self",) and is_character)
-            or any(c != "self" and any(p.id == c and _is_character(p) for p in pool) for c in t.cards)
+            or any(c != "self" and c in pool.by_id and _is_character(pool.by_id[c]) for c in t.cards)
         )
         if not may_hit_character:
             continue
@@ -169,7 +196,7 @@ def _is_character(card: CardDef) -> bool:
     return next(iter(card.faces.values())).type == "Character"
 
 
-LintRule = Callable[[CardDef, list[CardDef]], Iterator[Finding]]
+LintRule = Callable[[CardDef, Pool], Iterator[Finding]]
 """A lint rule: it gets one card and the whole pool, and yields its findings on that card."""
 
 LINT_RULES: RuleList[LintRule] = RuleList(
@@ -198,7 +225,7 @@ LINT_RULES: RuleList[LintRule] = RuleList(
 """The lint rules, in the order they run on each card."""
 
 POOL = Obj(
-    [Field("cards", CARDS, label="Cards", help="The cards of the pool, each defined once by its card number")],
+    [Field("cards", POOL_CARDS, label="Cards", help="The cards of the pool, each defined once by its card number")],
     name="card pool",
     label="Card pool",
     check=lambda values, path: check_cards(values["cards"], join(path, "cards")),
@@ -227,8 +254,8 @@ def load_pool(pool_json: object) -> list[CardDef]:
 
 def lint(pool_json: object) -> list[Finding]:
     """Every finding over a pool, card by card in pool order, rule by rule in :data:`LINT_RULES` order."""
-    pool = load_pool(pool_json)
-    return [finding for card in pool for rule in LINT_RULES.fns for finding in rule(card, pool)]
+    pool = Pool(load_pool(pool_json))
+    return [finding for card in pool.cards for rule in LINT_RULES.fns for finding in rule(card, pool)]
 
 
 def report_markdown(findings: list[Finding]) -> str:

@@ -171,6 +171,29 @@ MAX_TRIGGERS = 200
 """How many triggers may fire while one action resolves before the engine calls the sequence
 endless (a loop of triggers would otherwise never stop)."""
 
+MAX_CARDS = 100
+"""Card definitions in one scenario (a card pool for the linter may hold :data:`MAX_POOL`)."""
+
+MAX_BOARD = 100
+"""Card instances on the board of one scenario."""
+
+MAX_ACTIONS = 100
+"""Actions in one scenario."""
+
+MAX_ABILITIES = 8
+"""Abilities printed on one card, or on one face."""
+
+MAX_EFFECTS = 8
+"""Effects of one ability."""
+
+MAX_EVENTS = 10_000
+"""Events in the log of one scenario, all actions together: the output stays small enough to read
+and to show in a browser (about 3 MB of JSON at most), and the work stays bounded whatever the
+cards do to each other."""
+
+MAX_POOL = 500
+"""Card definitions in one pool for the design linter."""
+
 __all__ = [
     "ABILITY_TYPES",
     "BECOMES",
@@ -186,6 +209,13 @@ __all__ = [
     "KNOWN_PHASES",
     "LEAVE_ZONES",
     "MAX_NUMBER",
+    "MAX_ABILITIES",
+    "MAX_ACTIONS",
+    "MAX_BOARD",
+    "MAX_CARDS",
+    "MAX_EFFECTS",
+    "MAX_EVENTS",
+    "MAX_POOL",
     "MAX_TRIGGERS",
     "REVERSAL",
     "STATES",

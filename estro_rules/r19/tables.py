@@ -15,7 +15,21 @@ from ..protocol import Table, WidgetSpec
 from .checks import STATE_CHECKS
 from .declarations import ACTION, EFFECT
 from .lint import LINT_RULES
-from .rules import CLASSES, FALL_ROUTES, FLIP_CAUSES, VALUES
+from .rules import (
+    CLASSES,
+    FALL_ROUTES,
+    FLIP_CAUSES,
+    MAX_ABILITIES,
+    MAX_ACTIONS,
+    MAX_BOARD,
+    MAX_CARDS,
+    MAX_EFFECTS,
+    MAX_EVENTS,
+    MAX_NUMBER,
+    MAX_POOL,
+    MAX_TRIGGERS,
+    VALUES,
+)
 from .timing import ACTIVATION_CHECKS, CAPABILITY_QUESTIONS, TRIGGER_ORDER
 from .transitions import LEAVE_STEPS, TRANSITION_STEPS
 
@@ -79,6 +93,21 @@ def lint_rules_table() -> Table:
     return _rules_table(LINT_RULES, "What it finds", step="Lint rule")
 
 
+def limits_table() -> Table:
+    """The engine's limits on a §19 scenario and a card pool (the text sets none: they keep work bounded)."""
+    return ["Limit", "Value", "Why"], [
+        ["Card definitions in a scenario", f"1 to {MAX_CARDS}", "engine limit"],
+        ["Cards on the board", f"1 to {MAX_BOARD}", "engine limit"],
+        ["Actions in a scenario", f"1 to {MAX_ACTIONS}", "engine limit"],
+        ["Abilities on a card or a face", f"0 to {MAX_ABILITIES}", "engine limit"],
+        ["Effects of an ability", f"0 to {MAX_EFFECTS}", "engine limit"],
+        ["Printed values, amounts, counters", f"0 to {MAX_NUMBER}", "engine limit; far above any card"],
+        ["Triggers fired while one action resolves", f"{MAX_TRIGGERS}", "engine limit: past it, the triggers loop"],
+        ["Events in a scenario's log", f"{MAX_EVENTS:,}", "engine limit: bounds the work and the output"],
+        ["Cards in a pool for the linter", f"1 to {MAX_POOL}", "engine limit"],
+    ]
+
+
 SITE_TABLES: dict[str, Callable[[], Table]] = {
     "r19.state-checks": state_checks_table,
     "r19.transitions": transition_table,
@@ -88,6 +117,7 @@ SITE_TABLES: dict[str, Callable[[], Table]] = {
     "r19.activation": activation_table,
     "r19.actions": actions_table,
     "r19.vocabulary": vocabulary_table,
+    "r19.limits": limits_table,
     "r19.lint-rules": lint_rules_table,
 }
 """Every generated table of the §19 page, by name."""

@@ -26,9 +26,25 @@ SOURCES: tuple[pages.PageSource, ...] = (
     pages.PageSource("about"),
 )
 
+def input_limits() -> pages.Table:
+    """The limits on any input, checked before any work starts."""
+    from estro_rules.fields import MAX_DEPTH, MAX_DIGITS
+    from estro_rules.inputs import MAX_INPUT_BYTES
+
+    return ["Limit", "Value", "Checked"], [
+        ["Size of a scenario or card pool file", f"{MAX_INPUT_BYTES:,} bytes", "before the file is read"],
+        ["Nesting of lists and objects", f"{MAX_DEPTH} levels", "before the JSON is parsed"],
+        ["Digits of a number", f"{MAX_DIGITS:,}", "while the JSON is parsed"],
+        ["A key given twice in one object", "refused", "while the JSON is parsed"],
+        ["Unknown fields, at every level", "refused", "while the scenario is read"],
+        ["Line breaks, control characters, direction marks in text", "refused", "while the scenario is read"],
+    ]
+
+
 TABLES: dict[str, pages.TableFn] = {
     **{name: table for p in PROTOCOLS for name, table in p.tables.items()},
     **fields.tables(KINDS),
+    "input-limits": input_limits,
 }
 
 WIDGET_SPECS: tuple[WidgetSpec, ...] = tuple(w for p in PROTOCOLS for w in p.widgets)
