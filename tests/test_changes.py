@@ -18,7 +18,7 @@ from scripts.sitegen.changes import Entry, drift, lock_of
 
 ROOT = Path(__file__).resolve().parents[1]
 
-OUTPUTS = {"P07-1": [[["check(1)", "True\n"]]], "P07-2": [[["check(2)", "False\n"]]]}
+OUTPUTS = {"P07-1": [["True\n"]], "P07-2": [["False\n"]]}
 
 
 def test_unchanged_outputs_need_no_entry() -> None:
@@ -27,7 +27,7 @@ def test_unchanged_outputs_need_no_entry() -> None:
 
 def test_a_changed_output_needs_a_new_entry() -> None:
     lock = lock_of(OUTPUTS, [])
-    changed = {**OUTPUTS, "P07-2": [[["check(2)", "True\n"]]]}
+    changed = {**OUTPUTS, "P07-2": [["True\n"]]}
     problems = drift(changed, lock, [], "lock")
     assert problems == [
         "lock: P07-2 prints something else in its examples and changelog.json has no new entry for it: "
@@ -37,13 +37,13 @@ def test_a_changed_output_needs_a_new_entry() -> None:
     assert drift(changed, lock, [entry], "lock") == []
     # Once the lock is refreshed with that entry, the same entry excuses no further change.
     relocked = lock_of(changed, [entry])
-    again = {**OUTPUTS, "P07-2": [[["check(2)", "None\n"]]]}
+    again = {**OUTPUTS, "P07-2": [["None\n"]]}
     assert len(drift(again, relocked, [entry], "lock")) == 1
 
 
 def test_new_and_gone_rulings_need_entries() -> None:
     lock = lock_of(OUTPUTS, [])
-    grown = {**OUTPUTS, "P07-3": [[["check(3)", "3\n"]]]}
+    grown = {**OUTPUTS, "P07-3": [["3\n"]]}
     assert [p.split(": ")[1] for p in drift(grown, lock, [], "lock")] == ["P07-3 is new in its examples and changelog.json has no new entry for it"]
     shrunk = {"P07-1": OUTPUTS["P07-1"]}
     assert "P07-2 is gone" in drift(shrunk, lock, [], "lock")[0]
@@ -66,13 +66,13 @@ def test_a_malformed_changelog_entry_is_named(tmp_path: Path, entry: dict[str, s
 
 
 @pytest.fixture(scope="module")
-def generated() -> tuple[dict[str, str], dict[str, list[list[list[str]]]]]:
+def generated() -> tuple[dict[str, str], dict[str, list[list[str]]]]:
     """The site's generated pages (the build raises SiteError on drift) and what the examples printed."""
-    outputs: dict[str, list[list[list[str]]]] = {}
+    outputs: dict[str, list[list[str]]] = {}
     return registry.generate(download_bytes=0, outputs=outputs), outputs
 
 
-def test_the_real_lock_matches_the_pages(generated: tuple[dict[str, str], dict[str, list[list[list[str]]]]]) -> None:
+def test_the_real_lock_matches_the_pages(generated: tuple[dict[str, str], dict[str, list[list[str]]]]) -> None:
     """The committed lock holds what the pages' examples print today (or the changelog explains it)."""
     outputs = generated[1]
     every = {r.id for p in PROTOCOLS for r in p.rulebook}
@@ -102,7 +102,7 @@ def test_rulings_json_has_every_ruling_with_its_provenance() -> None:
 
 
 def test_the_command_prints_the_sites_rulings_json(
-    generated: tuple[dict[str, str], dict[str, list[list[list[str]]]]],
+    generated: tuple[dict[str, str], dict[str, list[list[str]]]],
 ) -> None:
     done = subprocess.run(
         [sys.executable, "-m", "estro_rules", "rulings", "--json"], capture_output=True, text=True, cwd=ROOT, check=True

@@ -47,8 +47,11 @@ class SiteError(Exception):
 
 
 Table = tuple[list[str], list[list[str]]]
-Outputs = dict[str, list[list[list[str]]]]
-"""Ruling ID -> its examples, each a list of ``[statement, what it printed]`` for the statements that print."""
+Outputs = dict[str, list[list[str]]]
+"""Ruling ID -> its examples, each the list of what its statements printed (those that print).
+
+Only what the examples print is kept, not their code: rewriting an example's code without changing
+what it shows is not a change of the ruling."""
 TableFn = Callable[[], Table]
 WidgetFn = Callable[[str, str], str]
 """Renders a widget: ``(options text from the fence, base)`` to HTML."""
@@ -300,8 +303,7 @@ def run_examples(page: ParsedPage, outputs: Outputs | None = None) -> list[str]:
         if example.ruling is not None:
             calls_engine[example.ruling] = calls_engine.get(example.ruling, False) or watch.seen
             if outputs is not None:
-                printed = [[e.source.rstrip("\n"), got] for e, got in zip(test.examples, recorder.got, strict=False)]
-                outputs.setdefault(example.ruling, []).append([pair for pair in printed if pair[1]])
+                outputs.setdefault(example.ruling, []).append([got for got in recorder.got if got])
         if runner.failures:
             detail = "".join(out).strip().splitlines()
             what = f"the example of {example.ruling}" if example.ruling else "the example"
