@@ -1,66 +1,276 @@
-/* ESTRO Rules — the Web Worker (a module worker: Pyodide needs one) that runs the rules engine in Pyodide.
+/* ESTRO Rules — the Web Worker that runs the rules engine in Pyodide (a module worker: Pyodide needs one).
  *
  * One worker (one Python) serves every widget of every page: the page keeps it
  * across instant navigations. Only strings cross into Python: scenario text in,
- * JSON text out (estro_rules.web).
+ * JSON text out (estro_rules.web). The page side is assets/estro/engine.js.
  *
- * Messages in:  {type: "run", id, text, base}
- *               {type: "simulate", id, text, base}   many battles, with progress
- *               {type: "cancel", id}
- * Messages out: {type: "loading", stage, loaded, total}
- *               {type: "ready", seconds}
- *               {type: "result", id, reply}     reply = {ok, result, html} or {ok: false, error}
- *               {type: "progress", id, reply, done}
- *               {type: "failed", error}         Python could not start
+ * START-UP. The worker reads assets/estro/runtime.json (written by the site
+ * build: the files, their sizes and SHA-256) and starts Python one of two ways:
+ *  - from a memory snapshot of a ready engine that an earlier visit saved in
+ *    IndexedDB. It is used only when its key (a hash of every runtime file)
+ *    matches this build's; on any mismatch or failure the worker deletes it and
+ *    starts normally, and the page has a fresh one made.
+ *  - normally: Pyodide with our compiled standard library, then the engine's
+ *    zip of bytecode written into Pyodide's file system and put on sys.path.
+ * Snapshots use Pyodide's private API (loadPyodide's _makeSnapshot and
+ * _loadSnapshot, makeMemorySnapshot) of the exact version pinned in
+ * package.json (314.0.7); Pyodide itself refuses a snapshot of another build.
+ * Known limits: a snapshot cannot be restored once the heap has grown past its
+ * default size (such a snapshot is not saved); files written before it are
+ * gone after a restore (the engine's zip is written again); and the instance
+ * that made it must not be used afterwards — so a worker started with the name
+ * "estro-snapshot" does only that, in a fresh instance, and closes: start,
+ * import the engine, run one scenario of each kind, save the snapshot.
+ *
+ * JOB PROTOCOL. Every request is a job (estro_rules.web.Job) run in time
+ * slices: the worker steps one job at a time for at most about 0.1 s and goes
+ * back to its event loop between steps, so a new request or a "cancel" gets in
+ * while a long estimate runs. New jobs are stepped first (an ordinary
+ * scenario is done in one step), then running jobs take turns.
+ *
+ * The worker starts Python as soon as it is created: the page creates it only
+ * when a reader shows they are about to use a widget, or uses one.
+ *
+ * Messages in:  {type: "run", id, text, base}       a job; one "result" when it ends
+ *               {type: "simulate", id, text, base}  a job; a "progress" after every step
+ *               {type: "cancel", id}                end that job now (its final reply says cancelled)
+ * Messages out: {type: "loading", stage, loaded, total}  stage "download" (bytes, as the server
+ *                                                        sends them) or "engine"
+ *               {type: "ready", seconds, from, snapshot, stages}
+ *                     from: "snapshot" or "start"; snapshot: what became of the stored one
+ *                     ("restored", "missing", "stale", "failed: why"); stages: seconds per stage
+ *               {type: "result", id, reply}      reply = {ok, done, result, html} or {ok: false, done, error},
+ *                                                plus cancelled: true when it was cancelled
+ *               {type: "progress", id, reply, done, cancelled}  reply adds completed and total
+ *               {type: "failed", id, error}      Python could not start
+ *               {type: "snapshot", state, bytes, seconds}  (the "estro-snapshot" worker only)
+ *                     state: "stored" or "skipped: why"
  */
 const ASSETS = new URL("../", self.location.href); // the site's assets/ folder
+const SITE = new URL("../", ASSETS);
+const SNAPSHOT_ROLE = self.name === "estro-snapshot";
+
 let runtime = null; // {pyodide, web}
 let starting = null;
-const cancelled = new Set();
+const waiting = []; // requests that arrived before Python was ready
+const jobs = new Map(); // id -> {id, type, job (a PyProxy of web.Job)}
+const fresh = []; // ids of jobs not stepped yet (first come, first served)
+const turns = []; // ids of running jobs, taking turns
+let looping = false;
 
 function post(message) {
   self.postMessage(message);
 }
 
+// The runtime's parts are fetched and compiled in parallel from the start.
+const manifestPromise = fetch(new URL("estro/runtime.json", ASSETS)).then((r) => {
+  if (!r.ok) throw new Error(`could not download the runtime description (${r.status})`);
+  return r.json();
+});
+const pyodideModule = import(new URL("pyodide/pyodide.mjs", ASSETS).href);
+const asmModule = import(new URL("pyodide/pyodide.asm.mjs", ASSETS).href);
+manifestPromise.catch(() => {});
+pyodideModule.catch(() => {});
+asmModule.catch(() => {});
+
+/* ---------- IndexedDB: one snapshot, its key apart from its bytes ---------- */
+
+const DB_NAME = "estro-engine";
+
+function request(r) {
+  return new Promise((resolve, reject) => {
+    r.onsuccess = () => resolve(r.result);
+    r.onerror = () => reject(r.error);
+  });
+}
+
+function openDb() {
+  const open = indexedDB.open(DB_NAME, 1);
+  open.onupgradeneeded = () => {
+    open.result.createObjectStore("meta");
+    open.result.createObjectStore("data");
+  };
+  return request(open);
+}
+
+async function readMeta(db) {
+  return request(db.transaction("meta").objectStore("meta").get("engine"));
+}
+
+async function readSnapshot(db) {
+  return request(db.transaction("data").objectStore("data").get("engine"));
+}
+
+function write(db, meta, bytes) {
+  return new Promise((resolve, reject) => {
+    const tx = db.transaction(["meta", "data"], "readwrite");
+    if (meta === null) {
+      tx.objectStore("meta").delete("engine");
+      tx.objectStore("data").delete("engine");
+    } else {
+      tx.objectStore("data").put(bytes, "engine");
+      tx.objectStore("meta").put(meta, "engine");
+    }
+    tx.oncomplete = () => resolve();
+    tx.onerror = () => reject(tx.error);
+    tx.onabort = () => reject(tx.error || new Error("IndexedDB transaction aborted"));
+  });
+}
+
+/* ---------- download progress ---------- */
+
 /* Count the bytes of every runtime download, so the page can show progress.
  * The count reads a clone: the original response goes to Pyodide untouched, so
  * the browser can still stream-compile the WebAssembly and cache the compiled
- * code for the next visit. */
-function countingFetch(total) {
+ * code. The body arrives decoded, so each file's count is scaled to the bytes
+ * the server sends (brotli) as listed in runtime.json. */
+function countingFetch(manifest, progress) {
   const realFetch = self.fetch.bind(self);
-  let loaded = 0;
   return async (input, init) => {
     const response = await realFetch(input, init);
-    if (!response.body || !response.ok) return response;
+    const path = new URL(response.url || String(input), SITE).pathname;
+    const entry = Object.entries(manifest.files).find(([dest]) => path.endsWith("/" + dest));
+    if (!response.body || !response.ok || !entry) return response;
+    const scale = entry[1].br / entry[1].bytes;
     const reader = response.clone().body.getReader();
     (async () => {
       for (;;) {
         const {done, value} = await reader.read();
         if (done) return;
-        loaded += value.byteLength;
-        post({type: "loading", stage: "download", loaded, total});
+        progress(value.byteLength * scale);
       }
     })();
     return response;
   };
 }
 
-async function start() {
-  const began = performance.now();
-  const manifest = await (await fetch(new URL("estro/runtime.json", ASSETS))).json();
-  self.fetch = countingFetch(manifest.bytes);
-  post({type: "loading", stage: "download", loaded: 0, total: manifest.bytes});
-  const {loadPyodide} = await import(new URL("pyodide/pyodide.mjs", ASSETS).href);
-  const wheelPromise = fetch(new URL("../" + manifest.wheel, ASSETS)).then((r) => {
+function progressCounter(manifest) {
+  let loaded = 0;
+  const total = manifest.download;
+  return (bytes) => {
+    loaded = Math.min(total, loaded + bytes);
+    post({type: "loading", stage: "download", loaded: Math.round(loaded), total});
+  };
+}
+
+/* ---------- starting Python ---------- */
+
+function fileSize(manifest, name) {
+  const entry = Object.entries(manifest.files).find(([dest]) => dest.endsWith("/" + name));
+  return entry ? entry[1].br : 0;
+}
+
+async function startPyodide(manifest, options) {
+  const {loadPyodide} = await pyodideModule;
+  return loadPyodide({
+    indexURL: new URL("pyodide/", ASSETS).href,
+    stdLibURL: new URL(manifest.stdlib, SITE).href,
+    lockFileContents: manifest.lock,
+    createPyodideModule: (await asmModule).default,
+    ...options,
+  });
+}
+
+/* Put the engine's zip of bytecode where sys.path looks for it (again after a restore). */
+function installEngine(pyodide, manifest, engineBytes) {
+  const dir = manifest.engine_path.slice(0, manifest.engine_path.lastIndexOf("/"));
+  pyodide.FS.mkdirTree(dir);
+  pyodide.FS.writeFile(manifest.engine_path, new Uint8Array(engineBytes));
+  pyodide.runPython(`import sys\nif ${JSON.stringify(manifest.engine_path)} not in sys.path: sys.path.insert(0, ${JSON.stringify(manifest.engine_path)})`);
+}
+
+function downloadEngine(manifest) {
+  return fetch(new URL(manifest.engine, SITE)).then((r) => {
     if (!r.ok) throw new Error(`could not download the rules engine (${r.status})`);
     return r.arrayBuffer();
   });
-  const pyodide = await loadPyodide({indexURL: new URL("pyodide/", ASSETS).href});
-  post({type: "loading", stage: "engine", loaded: manifest.bytes, total: manifest.bytes});
-  pyodide.unpackArchive(new Uint8Array(await wheelPromise), "wheel");
-  const web = pyodide.pyimport("estro_rules.web");
-  post({type: "ready", seconds: (performance.now() - began) / 1000});
+}
+
+const SMOKE = '{"kind": "p07.combination", "modes": ["Single Player"]}';
+
+async function start() {
+  const began = performance.now();
+  const stages = {};
+  const lap = (name, since) => (stages[name] = Math.round(performance.now() - since) / 1000);
+  const dbPromise = openDb().catch(() => null);
+  const manifest = await manifestPromise;
+  const progress = progressCounter(manifest);
+  self.fetch = countingFetch(manifest, progress);
+  pyodideModule.then(() => progress(fileSize(manifest, "pyodide.mjs")));
+  asmModule.then(() => progress(fileSize(manifest, "pyodide.asm.mjs")));
+  post({type: "loading", stage: "download", loaded: 0, total: manifest.download});
+  const enginePromise = downloadEngine(manifest);
+  enginePromise.catch(() => {});
+
+  const db = await dbPromise;
+  let snapshot = "missing";
+  let pyodide = null;
+  let web = null;
+  const meta = db ? await readMeta(db).catch(() => null) : null;
+  if (meta && meta.key !== manifest.snapshot_key) snapshot = "stale";
+  if (meta && meta.key === manifest.snapshot_key) {
+    const t = performance.now();
+    try {
+      const bytes = readSnapshot(db).then((data) => {
+        if (!data || data.byteLength !== meta.size) throw new Error("the stored snapshot is incomplete");
+        return data;
+      });
+      pyodide = await startPyodide(manifest, {_loadSnapshot: bytes});
+      lap("restore", t);
+      installEngine(pyodide, manifest, await enginePromise);
+      web = pyodide.pyimport("estro_rules.web");
+      if (!JSON.parse(web.handle(SMOKE)).ok) throw new Error("the restored engine does not answer");
+      snapshot = "restored";
+    } catch (err) {
+      snapshot = `failed: ${err && err.message ? err.message.split("\n")[0] : err}`;
+      pyodide = web = null;
+    }
+  }
+  if (snapshot !== "restored") {
+    if (db && meta) await write(db, null).catch(() => {}); // stale or broken: the page will have a new one made
+    const t = performance.now();
+    pyodide = await startPyodide(manifest, {});
+    lap("loadPyodide", t);
+    post({type: "loading", stage: "engine", loaded: manifest.download, total: manifest.download});
+    const t2 = performance.now();
+    installEngine(pyodide, manifest, await enginePromise);
+    web = pyodide.pyimport("estro_rules.web");
+    lap("engine", t2);
+  }
+  stages.total = Math.round(performance.now() - began) / 1000;
+  post({
+    type: "ready",
+    seconds: stages.total,
+    from: snapshot === "restored" ? "snapshot" : "start",
+    snapshot,
+    stages,
+    offline: manifest.offline !== false,
+  });
   return {pyodide, web};
+}
+
+/* The "estro-snapshot" worker: a fresh instance, made ready, saved, then closed. */
+async function makeSnapshot() {
+  const began = performance.now();
+  const manifest = await manifestPromise;
+  const enginePromise = downloadEngine(manifest);
+  const pyodide = await startPyodide(manifest, {_makeSnapshot: true});
+  const heap = pyodide._module.HEAP8.length;
+  installEngine(pyodide, manifest, await enginePromise);
+  const web = pyodide.pyimport("estro_rules.web");
+  for (const text of manifest.warmup || []) {
+    const job = web.start(text, "../");
+    while (!JSON.parse(job.step()).done);
+    job.destroy();
+  }
+  web.destroy();
+  if (pyodide._module.HEAP8.length !== heap) {
+    return {state: "skipped: the heap grew, so the snapshot could not be restored"};
+  }
+  const bytes = pyodide.makeMemorySnapshot();
+  const db = await openDb();
+  await write(db, {key: manifest.snapshot_key, size: bytes.byteLength, made: Date.now()}, bytes);
+  return {state: "stored", bytes: bytes.byteLength, seconds: (performance.now() - began) / 1000};
 }
 
 function ensureRuntime() {
@@ -76,49 +286,107 @@ function ensureRuntime() {
   return starting;
 }
 
+/* ---------- jobs ---------- */
+
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-async function simulate(id, text, base) {
-  const sim = runtime.web.simulation_start(text, base);
-  try {
-    let first = JSON.parse(sim.first());
-    post({type: "progress", id, reply: first, done: !first.ok || first.done});
-    if (!first.ok || first.done) return;
-    for (;;) {
-      await tick(); // let a "cancel" message in
-      if (cancelled.has(id)) {
-        cancelled.delete(id);
-        post({type: "progress", id, reply: JSON.parse(sim.current()), done: true, cancelled: true});
-        return;
-      }
-      const reply = JSON.parse(sim.advance());
-      post({type: "progress", id, reply, done: reply.done || !reply.ok});
-      if (reply.done || !reply.ok) return;
-    }
-  } finally {
-    sim.destroy();
+function deliver(entry, reply) {
+  if (entry.type === "simulate") {
+    post({type: "progress", id: entry.id, reply, done: reply.done, cancelled: Boolean(reply.cancelled)});
+  } else if (reply.done) {
+    post({type: "result", id: entry.id, reply});
   }
 }
 
-self.onmessage = async (event) => {
+function drop(id) {
+  const entry = jobs.get(id);
+  jobs.delete(id);
+  for (const queue of [fresh, turns]) {
+    const at = queue.indexOf(id);
+    if (at >= 0) queue.splice(at, 1);
+  }
+  entry.job.destroy();
+}
+
+function submit(message) {
+  const job = runtime.web.start(message.text, message.base || "");
+  jobs.set(message.id, {id: message.id, type: message.type, job});
+  fresh.push(message.id);
+  if (!looping) loop();
+}
+
+async function loop() {
+  looping = true;
+  try {
+    while (fresh.length || turns.length) {
+      const id = fresh.length ? fresh.shift() : turns.shift();
+      const entry = jobs.get(id);
+      let reply;
+      try {
+        reply = JSON.parse(entry.job.step());
+      } catch (err) {
+        reply = {ok: false, done: true, error: `internal error: ${err && err.message ? err.message : err}`};
+      }
+      deliver(entry, reply);
+      if (reply.done) drop(id);
+      else turns.push(id);
+      await tick(); // let new requests and "cancel" in
+    }
+  } finally {
+    looping = false;
+  }
+}
+
+function cancel(id) {
+  const queued = waiting.findIndex((m) => m.id === id);
+  if (queued >= 0) {
+    const [message] = waiting.splice(queued, 1);
+    deliver(message, {ok: false, done: true, cancelled: true, error: "cancelled before it ran"});
+    return;
+  }
+  const entry = jobs.get(id);
+  if (!entry) return;
+  deliver(entry, JSON.parse(entry.job.cancel()));
+  drop(id);
+}
+
+function startFailed(err) {
+  const error = `Python could not start: ${err && err.message ? err.message : err}`;
+  post({type: "failed", error});
+  for (const m of waiting.splice(0)) post({type: "failed", id: m.id, error});
+}
+
+function boot() {
+  ensureRuntime().then(() => {
+    for (const m of waiting.splice(0)) submit(m);
+  }, startFailed);
+}
+
+self.onmessage = (event) => {
   const message = event.data;
   if (message.type === "cancel") {
-    cancelled.add(message.id);
-    return;
-  }
-  try {
-    await ensureRuntime();
-  } catch (err) {
-    post({type: "failed", id: message.id, error: `Python could not start: ${err && err.message ? err.message : err}`});
-    return;
-  }
-  try {
-    if (message.type === "run") {
-      post({type: "result", id: message.id, reply: JSON.parse(runtime.web.handle(message.text, message.base))});
-    } else if (message.type === "simulate") {
-      await simulate(message.id, message.text, message.base);
+    cancel(message.id);
+  } else if (message.type === "run" || message.type === "simulate") {
+    if (runtime) {
+      submit(message);
+    } else {
+      waiting.push(message);
+      if (!starting) boot(); // a retry after a failed start
     }
-  } catch (err) {
-    post({type: "result", id: message.id, reply: {ok: false, error: `internal error: ${err && err.message ? err.message : err}`}});
   }
 };
+
+if (SNAPSHOT_ROLE) {
+  makeSnapshot().then(
+    (outcome) => {
+      post({type: "snapshot", ...outcome});
+      self.close();
+    },
+    (err) => {
+      post({type: "snapshot", state: `skipped: ${err && err.message ? err.message.split("\n")[0] : err}`});
+      self.close();
+    },
+  );
+} else {
+  boot(); // the page starts this worker when the reader shows intent: Python starts at once
+}
