@@ -12,7 +12,8 @@
  *    starts normally, and the page has a fresh one made.
  *  - normally: Pyodide with our compiled standard library, then the engine's
  *    zip of bytecode written into Pyodide's file system and put on sys.path.
- * Snapshots use Pyodide's private API (loadPyodide's _makeSnapshot and
+ * A snapshot is stored as its non-zero 64 KiB pages (about half of it), and
+ * read as soon as the worker starts. Snapshots use Pyodide's private API (loadPyodide's _makeSnapshot and
  * _loadSnapshot, makeMemorySnapshot) of the exact version pinned in
  * package.json (314.0.7); Pyodide itself refuses a snapshot of another build.
  * Known limits: a snapshot cannot be restored once the heap has grown past its
@@ -93,22 +94,24 @@ function openDb() {
   return request(open);
 }
 
-async function readMeta(db) {
-  return request(db.transaction("meta").objectStore("meta").get("engine"));
+/* The stored snapshot: {meta: {key, size, made}, data: {index, pages}} or nulls. */
+async function readStored(db) {
+  const tx = db.transaction(["meta", "data"]);
+  const [meta, data] = await Promise.all([
+    request(tx.objectStore("meta").get("engine")),
+    request(tx.objectStore("data").get("engine")),
+  ]);
+  return {meta: meta || null, data: data || null};
 }
 
-async function readSnapshot(db) {
-  return request(db.transaction("data").objectStore("data").get("engine"));
-}
-
-function write(db, meta, bytes) {
+function write(db, meta, data) {
   return new Promise((resolve, reject) => {
     const tx = db.transaction(["meta", "data"], "readwrite");
     if (meta === null) {
       tx.objectStore("meta").delete("engine");
       tx.objectStore("data").delete("engine");
     } else {
-      tx.objectStore("data").put(bytes, "engine");
+      tx.objectStore("data").put(data, "engine");
       tx.objectStore("meta").put(meta, "engine");
     }
     tx.oncomplete = () => resolve();
@@ -116,6 +119,46 @@ function write(db, meta, bytes) {
     tx.onabort = () => reject(tx.error || new Error("IndexedDB transaction aborted"));
   });
 }
+
+/* A snapshot is the whole WebAssembly heap (30 MiB), about half of it zeros:
+ * only the 64 KiB pages holding something are stored, which halves the read. */
+const PAGE = 65536;
+
+function holdsSomething(bytes, start, end) {
+  for (let i = start; i < end; i++) if (bytes[i] !== 0) return true;
+  return false;
+}
+
+function pack(bytes) {
+  const index = [];
+  for (let start = 0; start < bytes.length; start += PAGE) {
+    if (holdsSomething(bytes, start, Math.min(start + PAGE, bytes.length))) index.push(start / PAGE);
+  }
+  const pages = new Uint8Array(index.length * PAGE);
+  index.forEach((n, i) => pages.set(bytes.subarray(n * PAGE, Math.min((n + 1) * PAGE, bytes.length)), i * PAGE));
+  return {index: new Uint32Array(index), pages};
+}
+
+function unpack(data, size) {
+  if (!data || !data.index || !data.pages || data.pages.length !== data.index.length * PAGE) {
+    throw new Error("the stored snapshot is incomplete");
+  }
+  const bytes = new Uint8Array(size);
+  data.index.forEach((n, i) => {
+    const start = n * PAGE;
+    if (start >= size) throw new Error("the stored snapshot does not fit its size");
+    bytes.set(data.pages.subarray(i * PAGE, i * PAGE + Math.min(PAGE, size - start)), start);
+  });
+  return bytes;
+}
+
+// Read the stored snapshot at once, in parallel with the downloads (unless this worker makes one).
+const storedPromise = SNAPSHOT_ROLE
+  ? null
+  : openDb().then(
+      (db) => readStored(db).then((stored) => ({db, ...stored}), () => ({db, meta: null, data: null})),
+      () => ({db: null, meta: null, data: null}),
+    );
 
 /* ---------- download progress ---------- */
 
@@ -192,7 +235,6 @@ async function start() {
   const began = performance.now();
   const stages = {};
   const lap = (name, since) => (stages[name] = Math.round(performance.now() - since) / 1000);
-  const dbPromise = openDb().catch(() => null);
   const manifest = await manifestPromise;
   const progress = progressCounter(manifest);
   self.fetch = countingFetch(manifest, progress);
@@ -202,20 +244,15 @@ async function start() {
   const enginePromise = downloadEngine(manifest);
   enginePromise.catch(() => {});
 
-  const db = await dbPromise;
+  const {db, meta, data} = await storedPromise;
   let snapshot = "missing";
   let pyodide = null;
   let web = null;
-  const meta = db ? await readMeta(db).catch(() => null) : null;
   if (meta && meta.key !== manifest.snapshot_key) snapshot = "stale";
   if (meta && meta.key === manifest.snapshot_key) {
     const t = performance.now();
     try {
-      const bytes = readSnapshot(db).then((data) => {
-        if (!data || data.byteLength !== meta.size) throw new Error("the stored snapshot is incomplete");
-        return data;
-      });
-      pyodide = await startPyodide(manifest, {_loadSnapshot: bytes});
+      pyodide = await startPyodide(manifest, {_loadSnapshot: unpack(data, meta.size)});
       lap("restore", t);
       installEngine(pyodide, manifest, await enginePromise);
       web = pyodide.pyimport("estro_rules.web");
@@ -227,7 +264,7 @@ async function start() {
     }
   }
   if (snapshot !== "restored") {
-    if (db && meta) await write(db, null).catch(() => {}); // stale or broken: the page will have a new one made
+    if (db && meta) await write(db, null, null).catch(() => {}); // stale or broken: the page will have a new one made
     const t = performance.now();
     pyodide = await startPyodide(manifest, {});
     lap("loadPyodide", t);
@@ -268,9 +305,10 @@ async function makeSnapshot() {
     return {state: "skipped: the heap grew, so the snapshot could not be restored"};
   }
   const bytes = pyodide.makeMemorySnapshot();
+  const data = pack(bytes);
   const db = await openDb();
-  await write(db, {key: manifest.snapshot_key, size: bytes.byteLength, made: Date.now()}, bytes);
-  return {state: "stored", bytes: bytes.byteLength, seconds: (performance.now() - began) / 1000};
+  await write(db, {key: manifest.snapshot_key, size: bytes.byteLength, made: Date.now()}, data);
+  return {state: "stored", bytes: data.pages.byteLength, seconds: (performance.now() - began) / 1000};
 }
 
 function ensureRuntime() {
