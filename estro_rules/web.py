@@ -91,8 +91,8 @@ class Job:
     >>> reply = json.loads(job.step())
     >>> reply["ok"], reply["done"], reply["result"]["allowed"]
     (True, True, True)
-    >>> json.loads(start("{").step())["error"]
-    "scenario: expected valid JSON, got 'line 1, column 2: Expecting property name enclosed in double quotes'"
+    >>> json.loads(start("[1, 2]").step())
+    {'ok': False, 'error': 'scenario: expected a JSON object, got a list', 'done': True}
     """
 
     def __init__(
