@@ -171,6 +171,7 @@ def estimate_timings(browser: Any, url: str) -> dict[str, float]:
     data = page.eval_on_selector(widget, "w => ({first: +w.dataset.firstPartialAt, done: +w.dataset.doneAt})")
     figures["estimate_first_partial_after_ready_s"] = round((data["first"] - ready) / 1000, 3)
     figures["estimate_done_after_ready_s"] = round((data["done"] - ready) / 1000, 2)
+    wait_after_first_use(page)  # warm: Python ready and nothing else running
     clicked = page.evaluate("performance.now()")
     page.click(f"{widget} .estro-run")
     page.wait_for_function(

@@ -31,7 +31,7 @@
  *   cancelPage(path)          cancel every job sent from that page (default: this one);
  *                             done by itself when instant navigation leaves a page
  *   subscribe(fn) -> unsubscribe   status: {type: "loading"|"ready"|"failed", ...}
- *   ready, saveData, snapshot (what became of the snapshot), timings
+ *   ready, status (the last status message), saveData, snapshot (what became of the snapshot), timings
  *                             (performance.now() of intent, requested, ready; from; stages)
  */
 "use strict";
@@ -40,7 +40,7 @@
   const SCRIPT_URL = document.currentScript ? document.currentScript.src : location.href;
   const WORKER_URL = new URL("worker.js", SCRIPT_URL);
   const SITE_ROOT = new URL("../../", SCRIPT_URL);
-  const IDLE_MS = 1000; // quiet time after the last reply before the snapshot is made
+  const IDLE_MS = 2000; // quiet time after the last reply before the follow-up work starts
 
   const saveData = Boolean(navigator.connection && navigator.connection.saveData);
 
@@ -49,6 +49,7 @@
     ready: false,
     saveData,
     snapshot: "unknown",
+    status: null, // the last status message: where a start is
     offline: false,
     nextId: 1,
     pending: new Map(), // id -> {onReply, onProgress, page}
@@ -113,6 +114,7 @@
     },
 
     broadcast(message) {
+      this.status = message;
       for (const listener of this.listeners) listener(message);
     },
 

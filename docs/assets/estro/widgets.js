@@ -141,6 +141,12 @@
     return `${(n / 1e6).toFixed(1)} MB`;
   }
 
+  function loadingText(message) {
+    return message.stage === "download"
+      ? `Loading Python (${formatBytes(message.total)}): ${formatBytes(message.loaded)} so far…`
+      : "Starting the rules engine…";
+  }
+
   function mount(widget) {
     if (widget.dataset.mounted) return;
     widget.dataset.mounted = "1";
@@ -179,10 +185,7 @@
         progress.hidden = false;
         progressBar.max = message.total || 1;
         progressBar.value = message.loaded;
-        status.textContent =
-          message.stage === "download"
-            ? `Loading Python (${formatBytes(message.total)}): ${formatBytes(message.loaded)} so far…`
-            : "Starting the rules engine…";
+        status.textContent = loadingText(message);
       } else if (message.type === "ready") {
         progress.hidden = true;
         status.textContent = `Python ready in ${message.seconds.toFixed(1)} s. Running…`;
@@ -224,11 +227,13 @@
       clicked = performance.now();
       widget.dataset.busy = "1";
       runButton.disabled = true;
-      if (!engine.ready) {
+      if (engine.ready) {
+        status.textContent = "Running…";
+      } else if (engine.status && engine.status.type === "loading") {
+        status.textContent = loadingText(engine.status); // started on intent: show where it is
+      } else {
         const total = Number(widget.dataset.downloadBytes || 0);
         status.textContent = `Loading Python (${formatBytes(total)})…`;
-      } else {
-        status.textContent = "Running…";
       }
       const handlers = {
         onReply(reply) {

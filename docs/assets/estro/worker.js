@@ -94,14 +94,9 @@ function openDb() {
   return request(open);
 }
 
-/* The stored snapshot: {meta: {key, size, made}, data: {index, pages}} or nulls. */
-async function readStored(db) {
-  const tx = db.transaction(["meta", "data"]);
-  const [meta, data] = await Promise.all([
-    request(tx.objectStore("meta").get("engine")),
-    request(tx.objectStore("data").get("engine")),
-  ]);
-  return {meta: meta || null, data: data || null};
+/* The stored snapshot's key and size (small, read first) and its pages (16 MB, read alongside). */
+function readStored(db, store) {
+  return request(db.transaction(store).objectStore(store).get("engine")).then((v) => v || null);
 }
 
 function write(db, meta, data) {
@@ -153,12 +148,10 @@ function unpack(data, size) {
 }
 
 // Read the stored snapshot at once, in parallel with the downloads (unless this worker makes one).
-const storedPromise = SNAPSHOT_ROLE
-  ? null
-  : openDb().then(
-      (db) => readStored(db).then((stored) => ({db, ...stored}), () => ({db, meta: null, data: null})),
-      () => ({db: null, meta: null, data: null}),
-    );
+const dbPromise = SNAPSHOT_ROLE ? Promise.resolve(null) : openDb().catch(() => null);
+const metaPromise = dbPromise.then((db) => (db ? readStored(db, "meta").catch(() => null) : null));
+const dataPromise = dbPromise.then((db) => (db ? readStored(db, "data") : null));
+dataPromise.catch(() => {});
 
 /* ---------- download progress ---------- */
 
@@ -203,13 +196,15 @@ function fileSize(manifest, name) {
   return entry ? entry[1].br : 0;
 }
 
+/* Pyodide starts fetching the WebAssembly and the stdlib as soon as loadPyodide is
+ * called; pyodide.asm.mjs (1.2 MB of JavaScript) is still loading in parallel then. */
 async function startPyodide(manifest, options) {
   const {loadPyodide} = await pyodideModule;
   return loadPyodide({
     indexURL: new URL("pyodide/", ASSETS).href,
     stdLibURL: new URL(manifest.stdlib, SITE).href,
     lockFileContents: manifest.lock,
-    createPyodideModule: (await asmModule).default,
+    createPyodideModule: async (settings) => (await asmModule).default(settings),
     ...options,
   });
 }
@@ -244,7 +239,7 @@ async function start() {
   const enginePromise = downloadEngine(manifest);
   enginePromise.catch(() => {});
 
-  const {db, meta, data} = await storedPromise;
+  const meta = await metaPromise;
   let snapshot = "missing";
   let pyodide = null;
   let web = null;
@@ -252,7 +247,7 @@ async function start() {
   if (meta && meta.key === manifest.snapshot_key) {
     const t = performance.now();
     try {
-      pyodide = await startPyodide(manifest, {_loadSnapshot: unpack(data, meta.size)});
+      pyodide = await startPyodide(manifest, {_loadSnapshot: dataPromise.then((data) => unpack(data, meta.size))});
       lap("restore", t);
       installEngine(pyodide, manifest, await enginePromise);
       web = pyodide.pyimport("estro_rules.web");
@@ -264,6 +259,7 @@ async function start() {
     }
   }
   if (snapshot !== "restored") {
+    const db = await dbPromise;
     if (db && meta) await write(db, null, null).catch(() => {}); // stale or broken: the page will have a new one made
     const t = performance.now();
     pyodide = await startPyodide(manifest, {});
