@@ -42,7 +42,8 @@ TAMPER = """([change]) => new Promise((resolve, reject) => {
     gets[1].onsuccess = () => {
       const m = gets[0].result, d = gets[1].result;
       if (change === "key") meta.put({...m, key: "a-build-that-is-gone"}, "engine");
-      if (change === "bytes") { d.pages.fill(7, 0, 4096); data.put(d, "engine"); }  // header and first page garbled
+      // garbled bytes of the right size, or only the first page of them
+      if (change === "bytes") data.put({index: d.index, pages: new Blob([new Uint8Array(d.pages.size).fill(7)])}, "engine");
       if (change === "truncate") data.put({index: d.index, pages: d.pages.slice(0, 65536)}, "engine");
     };
   };

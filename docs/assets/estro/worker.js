@@ -131,18 +131,20 @@ function pack(bytes) {
   }
   const pages = new Uint8Array(index.length * PAGE);
   index.forEach((n, i) => pages.set(bytes.subarray(n * PAGE, Math.min((n + 1) * PAGE, bytes.length)), i * PAGE));
-  return {index: new Uint32Array(index), pages};
+  // A Blob: IndexedDB hands it back as a file reference, read off this thread.
+  return {index: new Uint32Array(index), pages: new Blob([pages])};
 }
 
-function unpack(data, size) {
-  if (!data || !data.index || !data.pages || data.pages.length !== data.index.length * PAGE) {
+async function unpack(data, size) {
+  if (!data || !data.index || !(data.pages instanceof Blob) || data.pages.size !== data.index.length * PAGE) {
     throw new Error("the stored snapshot is incomplete");
   }
+  const pages = new Uint8Array(await data.pages.arrayBuffer());
   const bytes = new Uint8Array(size);
   data.index.forEach((n, i) => {
     const start = n * PAGE;
     if (start >= size) throw new Error("the stored snapshot does not fit its size");
-    bytes.set(data.pages.subarray(i * PAGE, i * PAGE + Math.min(PAGE, size - start)), start);
+    bytes.set(pages.subarray(i * PAGE, i * PAGE + Math.min(PAGE, size - start)), start);
   });
   return bytes;
 }
@@ -304,7 +306,7 @@ async function makeSnapshot() {
   const data = pack(bytes);
   const db = await openDb();
   await write(db, {key: manifest.snapshot_key, size: bytes.byteLength, made: Date.now()}, data);
-  return {state: "stored", bytes: data.pages.byteLength, seconds: (performance.now() - began) / 1000};
+  return {state: "stored", bytes: data.pages.size, seconds: (performance.now() - began) / 1000};
 }
 
 function ensureRuntime() {
