@@ -21,16 +21,13 @@ ROOT = Path(__file__).resolve().parents[2]
 CACHE = ROOT / "build" / "compress-cache"
 
 #: Files worth compressing (text, WebAssembly, and our uncompressed zips of bytecode and sources).
-COMPRESSIBLE = (".html", ".css", ".js", ".mjs", ".json", ".wasm", ".zip", ".xml", ".svg", ".txt", ".map", ".py")
+COMPRESSIBLE = (".html", ".css", ".js", ".mjs", ".json", ".wasm", ".zip", ".xml", ".svg", ".txt", ".py")
 
 #: Encodings in the order a server prefers them, with the file suffix of each.
 ENCODINGS = (("br", ".br"), ("gzip", ".gz"))
 
-#: Smaller files are compressed afresh on every build (it takes milliseconds); bigger ones go through the cache.
-CACHE_MIN_BYTES = 32_000
-
 #: How many cached files to keep (the most recently used); older ones are deleted.
-CACHE_KEEP = 60
+CACHE_KEEP = 400
 
 
 @dataclass(frozen=True)
@@ -55,8 +52,6 @@ def _compress(data: bytes, encoding: str) -> bytes:
 
 def compressed(data: bytes, encoding: str, cache: Path = CACHE) -> bytes:
     """``data`` compressed with ``encoding`` (``br`` or ``gzip``), from the cache when it was done before."""
-    if len(data) < CACHE_MIN_BYTES:
-        return _compress(data, encoding)
     key = hashlib.sha256(data).hexdigest()
     cached = cache / f"{key}.{encoding}"
     if cached.exists():
