@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
 from estro_rules import scenarios
 from estro_rules.protocol07 import check_combination
@@ -189,3 +189,27 @@ def test_leaving_a_page_cancels_its_jobs(page: Page, site: Site) -> None:
     wait_runs(page, "widget-p07-combination", 1)
     verdict = check_combination(["Single Player", "Inferno 2vs2", "Cinque Soglie"])
     expect(page.locator(f"{WIDGET} .estro-output")).to_contain_text(verdict.violations[0].reason)
+
+
+def test_a_failed_start_is_reported_and_the_next_try_starts_again(
+    context: BrowserContext, page: Page, site: Site
+) -> None:
+    refused: list[str] = []
+
+    def once(route: Route) -> None:  # the network drops the first request for the runtime's description
+        if refused:
+            route.fallback()
+        else:
+            refused.append(route.request.url)
+            route.abort()
+
+    context.route("**/estro/runtime.json", once)
+    page.goto(site.url + "protocol-07/")
+    page.locator(f"{WIDGET} input[value='Single Player']").uncheck()
+    wait_runs(page, "widget-p07-combination", 1)
+    expect(page.locator(f"{WIDGET} .estro-error")).to_contain_text("Python could not start")
+    assert refused and page.evaluate("window.estroEngine.worker") is None, "the failed worker is gone"
+    page.locator(f"{WIDGET} .estro-run").click()
+    wait_runs(page, "widget-p07-combination", 2)
+    expect(page.locator(f"{WIDGET} .estro-output")).to_contain_text("Allowed.")
+    expect(page.locator(f"{WIDGET} .estro-error")).to_be_hidden()

@@ -63,7 +63,7 @@
       this.worker = new Worker(WORKER_URL, {type: "module"});
       this.worker.onmessage = (event) => this.receive(event.data);
       this.worker.onerror = (event) => {
-        this.broadcast({type: "failed", error: `Python could not start: ${event.message || "worker error"}`});
+        this.receive({type: "failed", error: `Python could not start: ${event.message || "the worker did not load"}`});
       };
     },
 
@@ -96,8 +96,16 @@
         }
         this.broadcast(message);
         if (message.type === "failed" && message.id && this.pending.has(message.id)) {
-          this.pending.get(message.id).onReply({ok: false, error: message.error});
+          this.fail(this.pending.get(message.id), message.error);
           this.pending.delete(message.id);
+        } else if (message.type === "failed" && !message.id) {
+          // This worker could not start Python (say, no network): the next request starts a new one.
+          this.worker.terminate();
+          this.worker = null;
+          for (const [id, entry] of this.pending) {
+            this.pending.delete(id);
+            this.fail(entry, message.error);
+          }
         }
         return;
       }
@@ -111,6 +119,12 @@
         entry.onProgress(message);
       }
       if (this.pending.size === 0) this.idle();
+    },
+
+    fail(entry, error) {
+      const reply = {ok: false, done: true, error};
+      if (entry.onReply) entry.onReply(reply);
+      else entry.onProgress({reply, done: true});
     },
 
     broadcast(message) {

@@ -13,9 +13,10 @@
  *  - normally: Pyodide with our compiled standard library, then the engine's
  *    zip of bytecode written into Pyodide's file system and put on sys.path.
  * A snapshot is stored as its non-zero 64 KiB pages (about half of it), and
- * read as soon as the worker starts. Snapshots use Pyodide's private API (loadPyodide's _makeSnapshot and
- * _loadSnapshot, makeMemorySnapshot) of the exact version pinned in
- * package.json (314.0.7); Pyodide itself refuses a snapshot of another build.
+ * read as soon as the worker starts. Snapshots use Pyodide's private API
+ * (loadPyodide's _makeSnapshot and _loadSnapshot, makeMemorySnapshot) of the
+ * exact version pinned in package.json (314.0.7); Pyodide itself refuses a
+ * snapshot of another build.
  * Known limits: a snapshot cannot be restored once the heap has grown past its
  * default size (such a snapshot is not saved); files written before it are
  * gone after a restore (the engine's zip is written again); and the instance
@@ -37,13 +38,15 @@
  *               {type: "cancel", id}                end that job now (its final reply says cancelled)
  * Messages out: {type: "loading", stage, loaded, total}  stage "download" (bytes, as the server
  *                                                        sends them) or "engine"
- *               {type: "ready", seconds, from, snapshot, stages}
+ *               {type: "ready", seconds, from, snapshot, stages, offline}
  *                     from: "snapshot" or "start"; snapshot: what became of the stored one
- *                     ("restored", "missing", "stale", "failed: why"); stages: seconds per stage
+ *                     ("restored", "missing", "stale", "failed: why"); stages: seconds per
+ *                     stage; offline: whether the site has a service worker to register
  *               {type: "result", id, reply}      reply = {ok, done, result, html} or {ok: false, done, error},
  *                                                plus cancelled: true when it was cancelled
  *               {type: "progress", id, reply, done, cancelled}  reply adds completed and total
- *               {type: "failed", id, error}      Python could not start
+ *               {type: "failed", id, error}      Python could not start (one without an id
+ *                                                says so for the worker: the page starts a new one)
  *               {type: "snapshot", state, bytes, seconds}  (the "estro-snapshot" worker only)
  *                     state: "stored" or "skipped: why"
  */
@@ -388,8 +391,8 @@ function cancel(id) {
 
 function startFailed(err) {
   const error = `Python could not start: ${err && err.message ? err.message : err}`;
-  post({type: "failed", error});
   for (const m of waiting.splice(0)) post({type: "failed", id: m.id, error});
+  post({type: "failed", error}); // last: the page then replaces this worker
 }
 
 function boot() {
