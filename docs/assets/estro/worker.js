@@ -138,18 +138,17 @@ function pack(bytes) {
   return {index: new Uint32Array(index), pages: new Blob([pages])};
 }
 
-async function unpack(data, size) {
+/* Fill `bytes` (a whole snapshot's length of zeros) with the stored pages. */
+async function unpackInto(data, bytes) {
   if (!data || !data.index || !(data.pages instanceof Blob) || data.pages.size !== data.index.length * PAGE) {
     throw new Error("the stored snapshot is incomplete");
   }
   const pages = new Uint8Array(await data.pages.arrayBuffer());
-  const bytes = new Uint8Array(size);
   data.index.forEach((n, i) => {
     const start = n * PAGE;
-    if (start >= size) throw new Error("the stored snapshot does not fit its size");
-    bytes.set(pages.subarray(i * PAGE, i * PAGE + Math.min(PAGE, size - start)), start);
+    if (start >= bytes.length) throw new Error("the stored snapshot does not fit its size");
+    bytes.set(pages.subarray(i * PAGE, i * PAGE + Math.min(PAGE, bytes.length - start)), start);
   });
-  return bytes;
 }
 
 // Read the stored snapshot at once, in parallel with the downloads (unless this worker makes one).
@@ -202,14 +201,22 @@ function fileSize(manifest, name) {
 }
 
 /* Pyodide starts fetching the WebAssembly and the stdlib as soon as loadPyodide is
- * called; pyodide.asm.mjs (1.2 MB of JavaScript) is still loading in parallel then. */
-async function startPyodide(manifest, options) {
+ * called; pyodide.asm.mjs (1.2 MB of JavaScript) is still loading in parallel then.
+ * `before` (optional) must settle before Python boots: a snapshot's bytes are read
+ * into the array given as _loadSnapshot while the WebAssembly instantiates, which
+ * relies on this Pyodide's order (it sizes the memory from the array's length, creates
+ * the module, and only then copies the snapshot in). */
+async function startPyodide(manifest, options, before = null) {
   const {loadPyodide} = await pyodideModule;
   return loadPyodide({
     indexURL: new URL("pyodide/", ASSETS).href,
     stdLibURL: new URL(manifest.stdlib, SITE).href,
     lockFileContents: manifest.lock,
-    createPyodideModule: async (settings) => (await asmModule).default(settings),
+    createPyodideModule: async (settings) => {
+      const module = await (await asmModule).default(settings);
+      await before;
+      return module;
+    },
     ...options,
   });
 }
@@ -252,7 +259,10 @@ async function start() {
   if (meta && meta.key === manifest.snapshot_key) {
     const t = performance.now();
     try {
-      pyodide = await startPyodide(manifest, {_loadSnapshot: dataPromise.then((data) => unpack(data, meta.size))});
+      const bytes = new Uint8Array(meta.size);
+      const filled = dataPromise.then((data) => unpackInto(data, bytes));
+      filled.catch(() => {});
+      pyodide = await startPyodide(manifest, {_loadSnapshot: bytes}, filled);
       lap("restore", t);
       installEngine(pyodide, manifest, await enginePromise);
       web = pyodide.pyimport("estro_rules.web");
