@@ -31,7 +31,8 @@ def wait_ready(page: Page) -> None:
 
 def test_reading_and_scrolling_load_no_python(page: Page, site: Site, traffic: Traffic) -> None:
     page.goto(site.url + "protocol-07/")
-    # The pointer rests mid-page while the wheel and the keyboard scroll every widget under it.
+    # The pointer rests mid-page (not on a widget) while the wheel and the keyboard scroll every widget under it.
+    assert page.evaluate("document.elementFromPoint(640, 450).closest('.estro-widget')") is None
     page.mouse.move(640, 450)
     for _ in range(12):
         page.mouse.wheel(0, 600)
