@@ -20,6 +20,7 @@ import re
 import sys
 import threading
 from pathlib import Path
+from typing import Any
 from urllib.parse import unquote, urlsplit
 
 TYPES = {
@@ -154,17 +155,22 @@ class SiteHandler(http.server.BaseHTTPRequestHandler):
                     self.wfile.write(chunk)
 
 
-def make_server(
-    site_dir: Path, host: str = "127.0.0.1", port: int = 8000, *, quiet: bool = False
-) -> http.server.ThreadingHTTPServer:
+class SiteServer(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A browser that goes away mid-download is no error worth a traceback."""
+        if not isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+            super().handle_error(request, client_address)
+
+
+def make_server(site_dir: Path, host: str = "127.0.0.1", port: int = 8000, *, quiet: bool = False) -> SiteServer:
     """A server for ``site_dir`` (call ``serve_forever``, or use :func:`serve_in_background`)."""
     handler = type("Handler", (SiteHandler,), {"root": site_dir.resolve(), "quiet": quiet})
-    server = http.server.ThreadingHTTPServer((host, port), handler)
-    server.daemon_threads = True
-    return server
+    return SiteServer((host, port), handler)
 
 
-def serve_in_background(site_dir: Path, host: str, port: int) -> http.server.ThreadingHTTPServer:
+def serve_in_background(site_dir: Path, host: str, port: int) -> SiteServer:
     """Serve quietly from a daemon thread (for the tests and the benchmarks); ``shutdown()`` stops it."""
     server = make_server(site_dir, host, port, quiet=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
