@@ -5,6 +5,13 @@ but strings crosses between JavaScript and Python. A scenario error comes back
 as the same message the command line prints; any other failure comes back as
 a short message, never as a traceback on the page.
 
+Two ways in:
+
+- :func:`handle` runs a scenario to its end at once (the tests compare it with
+  the command line and with CPython);
+- :func:`start` makes a :class:`Job`, which the worker runs in time slices so
+  that one long request never blocks the others (see ``docs/assets/estro/worker.js``).
+
 >>> import json
 >>> reply = json.loads(handle('{"kind": "p07.combination", "modes": ["Single Player"]}', base="../"))
 >>> reply["ok"], reply["result"]["allowed"]
@@ -18,18 +25,24 @@ from __future__ import annotations
 import json
 import time
 import traceback
+from collections.abc import Callable
 from typing import Any
 
 from . import scenarios
-from .errors import EstroError, ScenarioError
+from .errors import EstroError
+from .protocol import ScenarioKind
+
+#: Seconds of work per step of a job: long enough to get work done, short enough
+#: that a request queued behind it is answered quickly and a progress bar moves.
+SLICE_SECONDS = 0.1
+
+Reply = dict[str, Any]
 
 
-def respond(data: object, *, base: str = "") -> dict[str, Any]:
-    """Run one parsed scenario and describe the outcome for a widget."""
+def _guarded(work: Callable[[], Reply]) -> Reply:
+    """Run ``work``; any failure becomes an error reply (a message, never a traceback)."""
     try:
-        loaded = scenarios.load(data)
-        result = loaded.run()
-        return {"ok": True, "result": result.to_json(), "html": loaded.kind.html(result, base=base)}
+        return work()
     except EstroError as err:
         return {"ok": False, "error": str(err)}
     except RecursionError:
@@ -37,6 +50,20 @@ def respond(data: object, *, base: str = "") -> dict[str, Any]:
     except Exception as err:  # the page must get a message, never a traceback
         traceback.print_exc()
         return {"ok": False, "error": f"internal error: {type(err).__name__}: {err}"}
+
+
+def _result_reply(kind: ScenarioKind, result: Any, base: str) -> Reply:
+    return {"ok": True, "result": result.to_json(), "html": kind.html(result, base=base)}
+
+
+def respond(data: object, *, base: str = "") -> Reply:
+    """Run one parsed scenario and describe the outcome for a widget."""
+
+    def work() -> Reply:
+        loaded = scenarios.load(data)
+        return _result_reply(loaded.kind, loaded.run(), base)
+
+    return _guarded(work)
 
 
 def handle(text: str, base: str = "") -> str:
@@ -48,78 +75,110 @@ def handle(text: str, base: str = "") -> str:
     return json.dumps(respond(data, base=base))
 
 
-class WebSimulation:
-    """Many battles run in time slices, so the worker can report progress and hear "cancel".
+class Job:
+    """One request from a widget, run in time slices: the worker's unit of work.
 
-    The worker calls :meth:`first`, then :meth:`advance` until the reply says
-    ``done``; between calls it yields to its event loop. Each reply has the
-    estimate so far as JSON and HTML, with ``completed`` and ``total``.
+    The worker calls :meth:`step` until a reply says ``"done": true``, and goes
+    back to its event loop between steps, so that other requests and "cancel"
+    get in. Every reply is JSON text with ``ok`` and ``done``, then either
+    ``result`` and ``html`` or ``error``:
+
+    - a scenario of an ordinary kind (and any scenario with an error) is done
+      in one step;
+    - an estimate (a scenario that can give a ``simulation()``) plays battles
+      for about ``slice_seconds`` per step, measured by the clock, not counted;
+      each reply holds the estimate so far with ``completed`` and ``total``.
+
+    :meth:`cancel` ends a job and gives its final reply, with
+    ``"cancelled": true`` and, for an estimate, the battles played so far.
+
+    >>> job = start('{"kind": "p07.combination", "modes": ["Single Player"]}')
+    >>> reply = json.loads(job.step())
+    >>> reply["ok"], reply["done"], reply["result"]["allowed"]
+    (True, True, True)
+    >>> json.loads(start("[1, 2]").step())
+    {'ok': False, 'error': 'scenario: expected a JSON object, got a list of 2 items', 'done': True}
     """
 
-    #: Seconds of work per slice: short enough for a lively progress bar.
-    SLICE_SECONDS = 0.1
+    def __init__(
+        self,
+        text: str,
+        base: str = "",
+        *,
+        slice_seconds: float = SLICE_SECONDS,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
+        self.text = text
+        """The scenario text as the widget sent it."""
 
-    def __init__(self, scenario: Any, kind: Any, base: str) -> None:
-        self._simulation = scenario.simulation()
-        self._kind = kind
-        self._base = base
-        self._per_slice = 50
-        self._estimate = self._simulation.estimate
+        self.base = base
+        """Leads from the widget's page to the site root (for ruling links)."""
 
-    def _reply(self) -> str:
-        estimate = self._estimate
-        return json.dumps(
-            {
-                "ok": True,
-                "result": estimate.to_json(),
-                "html": self._kind.html(estimate, base=self._base),
-                "completed": estimate.played,
-                "total": self._simulation.battles,
-                "done": self._simulation.done,
-            }
-        )
+        self.slice_seconds = slice_seconds
+        """How long one step of an estimate plays battles."""
 
-    def first(self) -> str:
-        """A first small batch, for a first estimate on screen at once."""
-        return self.advance()
+        self._clock = clock
+        self._final: Reply | None = None
+        self._kind: ScenarioKind | None = None
+        self._simulation: Any = None  # a battaglia Simulation, once an estimate has begun
+        self._batch = 10  # battles between two looks at the clock; adapts to about 10 ms
 
-    def advance(self) -> str:
-        began = time.perf_counter()
-        self._estimate = self._simulation.advance(self._per_slice)
-        spent = time.perf_counter() - began
-        if spent > 0:  # aim the next slice at SLICE_SECONDS
-            rate = self._per_slice / spent
-            self._per_slice = max(10, min(20_000, int(rate * self.SLICE_SECONDS)))
-        return self._reply()
+    @property
+    def done(self) -> bool:
+        """Whether the job has given its final reply."""
+        return self._final is not None
 
-    def current(self) -> str:
-        return self._reply()
+    def step(self) -> str:
+        """Do up to one slice of work and answer with the reply so far (JSON text)."""
+        if self._final is None:
+            deadline = self._clock() + self.slice_seconds
+            reply = _guarded(lambda: self._work(deadline))
+            if reply["ok"] and self._simulation is not None and not self._simulation.done:
+                return json.dumps({**reply, "done": False})
+            self._final = {**reply, "done": True}
+        return json.dumps(self._final)
 
-    def destroy(self) -> None:
-        """Nothing to free; present so the worker can call it on every simulation."""
+    def cancel(self) -> str:
+        """End the job now; the final reply says ``cancelled`` (unless the job had already finished)."""
+        if self._final is None:
+            if self._simulation is not None:
+                reply = _guarded(self._estimate_reply)
+            else:
+                reply = {"ok": False, "error": "cancelled before it ran"}
+            self._final = {**reply, "done": True, "cancelled": True}
+        return json.dumps(self._final)
+
+    def _work(self, deadline: float) -> Reply:
+        if self._simulation is None:
+            loaded = scenarios.load(scenarios.parse(self.text))
+            self._kind, scenario = loaded.kind, loaded.scenario
+            if not hasattr(scenario, "simulation"):
+                return _result_reply(self._kind, scenario.run(), self.base)
+            self._simulation = scenario.simulation()
+        simulation = self._simulation
+        clock = self._clock
+        while not simulation.done:
+            began = clock()
+            simulation.advance(self._batch)
+            now = clock()
+            spent = now - began
+            # Look at the clock about every 10 ms, whatever a battle costs.
+            self._batch = max(1, min(10_000, int(self._batch * 0.01 / spent))) if spent > 0 else self._batch * 2
+            if now >= deadline:
+                break
+        return self._estimate_reply()
+
+    def _estimate_reply(self) -> Reply:
+        assert self._kind is not None
+        simulation = self._simulation
+        estimate = simulation.estimate
+        return {
+            **_result_reply(self._kind, estimate, self.base),
+            "completed": estimate.played,
+            "total": simulation.battles,
+        }
 
 
-class FailedSimulation:
-    """What :func:`simulation_start` gives for a scenario it cannot run: the error, once."""
-
-    def __init__(self, error: str) -> None:
-        self._reply = json.dumps({"ok": False, "error": error})
-
-    def first(self) -> str:
-        return self._reply
-
-    advance = current = first
-
-    def destroy(self) -> None:
-        pass
-
-
-def simulation_start(text: str, base: str = "") -> WebSimulation | FailedSimulation:
-    """Start a simulation scenario (one whose checked form has ``simulation()``)."""
-    try:
-        loaded = scenarios.load(scenarios.parse(text))
-        if not hasattr(loaded.scenario, "simulation"):
-            raise ScenarioError("kind", "a scenario kind that simulates many battles", got=loaded.kind.name)
-        return WebSimulation(loaded.scenario, loaded.kind, base)
-    except EstroError as err:
-        return FailedSimulation(str(err))
+def start(text: str, base: str = "") -> Job:
+    """Make the :class:`Job` that answers a widget's request (nothing runs until its first step)."""
+    return Job(text, base)

@@ -1,15 +1,29 @@
-"""Measure the site: build time, page weight, Pyodide's size, and widget timings in Chromium.
+"""Measure the site: build time, page weight, the runtime's size, and first results in Chromium,
+against a bare Pyodide page measured in the same run.
 
     .venv/bin/python scripts/bench_site.py [--runs N] [--json FILE]
 
-Builds the site into a temporary folder, serves it on 127.0.0.1 and drives
-headless Chromium (the same setup as the browser tests). Figures:
+Builds the site into a temporary folder, adds a **bare page** (``bare/``: the
+npm package's own Pyodide files, unchanged, and a button that loads Pyodide and
+runs ``1+1``), serves both with ``scripts/serve_site.py`` (precompressed, as
+players get it) on 127.0.0.1 and drives headless Chromium (the same set-up as
+the browser tests). Every time is a median over ``--runs`` runs, measured in the
+page from the press of the button (``pointerdown``) to the result on screen.
 
-- build: wall time of ``mkdocs build --strict`` (wheel build and page generation included);
-- page weight: every byte the PROTOCOL_07 page loads before any interaction, raw and gzipped;
-- Pyodide: the bytes the first interaction adds (Pyodide core and the engine wheel), raw and gzipped;
-- first click to first result: cold (empty cache) and warm (HTTP cache filled by a previous visit);
-- a second interaction once Python is ready;
+Figures (goals from the cold-start issue in brackets):
+
+- ``build_s``: wall time of ``mkdocs build --strict`` (wheel, compile for Pyodide, pages, precompression);
+- ``page_bytes``/``page_bytes_gzip``: every file the PROTOCOL_07 page loads before any interaction;
+- ``pyodide_bytes``/``pyodide_bytes_gzip``: the files the first interaction adds, raw and gzipped;
+  ``first_interaction_transfer_bytes``: what actually crossed the wire for them [≤ 7.04 MB];
+- ``bare_cold_s``/``first_result_cold_s`` and their ratio, with an empty profile [ratio ≤ 0.5];
+- ``bare_warm_s``/``first_result_warm_s`` and their ratio, on the next visit with a persistent
+  profile (HTTP cache for the bare page; for ours also the service worker and the memory
+  snapshot) [ratio ≤ 0.3]; ``repeat_visit_snapshot_s`` is ours [≤ 0.5 s];
+  ``first_result_warm_no_snapshot_s``: the same visit with the snapshot deleted first;
+- ``hover_then_click_cold_s``/``hover_then_click_warm_s``: first result after the click when the
+  pointer rested on the widget for 500 ms before it (empty / persistent profile) [≤ 0.3 s];
+- ``second_interaction_ms``: a second interaction once Python is ready;
 - the Battaglia win-probability widget's default 10,000-battle estimate: time from Python
   being ready to the first partial estimate on screen and to the finished estimate
   (targets: 0.5 s and 5 s), and the same from a click once Python is warm.
@@ -20,17 +34,62 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
+import shutil
 import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlparse
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from scripts.serve_site import serve_in_background  # noqa: E402
+from scripts.sitegen import compress  # noqa: E402
+from scripts.sitegen.assets import PYODIDE_DIR  # noqa: E402
 from tests.conftest import CHROMIUM_ARGS, build_site, free_port  # noqa: E402
+
+WIDGET = "widget-p07-combination"
+CLICK = f"#{WIDGET} input[value='Zona di Conquista']"
+HOVER_MS = 500
+
+BARE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+BARE_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Bare Pyodide</title></head>
+<body>
+<button id="go" type="button">Run 1+1</button> <output id="out"></output>
+<script type="module">
+document.getElementById("go").addEventListener("click", async () => {
+  const {loadPyodide} = await import("./pyodide/pyodide.mjs");
+  const pyodide = await loadPyodide({indexURL: new URL("./pyodide/", location.href).href});
+  document.getElementById("out").textContent = pyodide.runPython("1+1");
+  window.resultAt = performance.now();
+});
+</script>
+</body></html>
+"""
+
+#: Deletes the stored memory snapshot (to measure a repeat visit without one).
+DELETE_SNAPSHOT = (
+    "new Promise((ok) => { const r = indexedDB.deleteDatabase('estro-engine');"
+    " r.onsuccess = r.onerror = r.onblocked = () => ok(); })"
+)
+
+#: Records the press that starts an interaction (the click's pointerdown), in the page's clock.
+PRESS_CLOCK = "document.addEventListener('pointerdown', () => { window.pressAt = performance.now(); }, {capture: true})"
+
+
+def write_bare_page(site_dir: Path) -> None:
+    """The baseline: the npm package's Pyodide, unchanged, on a page that runs ``1+1``, precompressed alike."""
+    bare = site_dir / "bare"
+    (bare / "pyodide").mkdir(parents=True)
+    for name in BARE_FILES:
+        shutil.copyfile(PYODIDE_DIR / name, bare / "pyodide" / name)
+    (bare / "index.html").write_text(BARE_PAGE)
+    compress.precompress(bare)
 
 
 def sizes(site_dir: Path, urls: list[str]) -> tuple[int, int]:
@@ -47,15 +106,60 @@ def sizes(site_dir: Path, urls: list[str]) -> tuple[int, int]:
     return raw, packed
 
 
-def first_result(page: object, widget: str, runs: int, timeout: int = 120_000) -> None:
-    page.wait_for_function(  # type: ignore[attr-defined]
+def first_result(page: Any, widget: str, runs: int, timeout: int = 120_000) -> None:
+    page.wait_for_function(
         "([w, n]) => Number(document.getElementById(w).dataset.runs || 0) >= n", arg=[widget, runs], timeout=timeout
     )
 
 
-def estimate_timings(browser: object, url: str) -> dict[str, float]:
+def ours(page: Any, url: str, *, hover: bool = False, before_click: str | None = None, navigate: bool = True) -> float:
+    """Open the PROTOCOL_07 page, click a mode, and return seconds from the press to the result."""
+    if navigate:
+        page.goto(url, wait_until="networkidle")
+    page.evaluate(PRESS_CLOCK)
+    if before_click:
+        page.evaluate(before_click)
+    if hover:
+        page.hover(f"#{WIDGET} .estro-form")
+        page.wait_for_timeout(HOVER_MS)
+    page.click(CLICK)
+    first_result(page, WIDGET, 1)
+    return float(page.evaluate(f"(+document.getElementById('{WIDGET}').dataset.resultAt - window.pressAt) / 1000"))
+
+
+def bare(page: Any, url: str) -> float:
+    page.goto(url, wait_until="networkidle")
+    page.evaluate(PRESS_CLOCK)
+    page.click("#go")
+    page.wait_for_function("window.resultAt", timeout=120_000)
+    assert page.inner_text("#out") == "2"
+    return float(page.evaluate("(window.resultAt - window.pressAt) / 1000"))
+
+
+def transferred(requests: list[Any]) -> int:
+    """Bytes that crossed the wire (response bodies as sent, compressed or not)."""
+    total = 0
+    for request in requests:
+        try:
+            total += max(0, int(request.sizes()["responseBodySize"]))
+        except Exception:  # a request that never finished
+            pass
+    return total
+
+
+def wait_after_first_use(page: Any) -> None:
+    """Let the work that follows a first use finish: the snapshot stored and the service worker in charge."""
+    page.wait_for_function(
+        "estroEngine.snapshot === 'stored' || estroEngine.snapshot === 'restored' || estroEngine.snapshot.startsWith('skipped')",
+        timeout=120_000,
+    )
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+
+
+def estimate_timings(browser: Any, url: str) -> dict[str, float]:
     """The 10,000-battle estimate, cold (Python starts on the click) and warm."""
-    context = browser.new_context()  # type: ignore[attr-defined]
+    context = browser.new_context()
     page = context.new_page()
     page.goto(url, wait_until="networkidle")
     widget = "#widget-win-probability"
@@ -67,6 +171,7 @@ def estimate_timings(browser: object, url: str) -> dict[str, float]:
     data = page.eval_on_selector(widget, "w => ({first: +w.dataset.firstPartialAt, done: +w.dataset.doneAt})")
     figures["estimate_first_partial_after_ready_s"] = round((data["first"] - ready) / 1000, 3)
     figures["estimate_done_after_ready_s"] = round((data["done"] - ready) / 1000, 2)
+    wait_after_first_use(page)  # warm: Python ready and nothing else running
     clicked = page.evaluate("performance.now()")
     page.click(f"{widget} .estro-run")
     page.wait_for_function(
@@ -82,74 +187,127 @@ def estimate_timings(browser: object, url: str) -> dict[str, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--runs", type=int, default=3, help="cold/warm repetitions (median reported)")
+    parser.add_argument("--runs", type=int, default=3, help="repetitions of every measurement (median reported)")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     args = parser.parse_args()
-
-    import functools
-    import http.server
-    import threading
 
     from playwright.sync_api import sync_playwright
 
     from tests.browser.conftest import chromium_path
-    from tests.conftest import QuietHandler
 
-    figures: dict[str, object] = {}
+    figures: dict[str, Any] = {}
+    samples: dict[str, list[float]] = {}
+    started_from: list[str] = []
+
+    def sample(name: str, value: float) -> None:
+        samples.setdefault(name, []).append(value)
+
     with tempfile.TemporaryDirectory() as tmp:
         port = free_port()
         out = Path(tmp) / "site"
         began = time.perf_counter()
         build_site(out, f"http://127.0.0.1:{port}/")
         figures["build_s"] = round(time.perf_counter() - began, 2)
-        handler = functools.partial(QuietHandler, directory=str(out))
-        server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
-        threading.Thread(target=server.serve_forever, daemon=True).start()
+        write_bare_page(out)
+        server = serve_in_background(out, "127.0.0.1", port)
         url = f"http://127.0.0.1:{port}/protocol-07/"
-        widget = "widget-p07-combination"
-        click = f"#{widget} input[value='Zona di Conquista']"
+        bare_url = f"http://127.0.0.1:{port}/bare/"
 
-        cold, warm, second = [], [], []
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+            launch: dict[str, Any] = {"executable_path": chromium_path(), "args": CHROMIUM_ARGS}
+            browser = p.chromium.launch(**launch)
+
+            def persistent(profile: Path, visit: Callable[[Any], Any]) -> Any:
+                context = p.chromium.launch_persistent_context(str(profile), **launch)
+                try:
+                    return visit(context.new_page())
+                finally:
+                    context.close()
+
             for run in range(args.runs):
+                # Empty profile: ours, then the bare page.
                 context = browser.new_context()
-                requests: list[str] = []
-                context.on("request", lambda r, requests=requests: requests.append(r.url))
+                requests: list[Any] = []
+                context.on("requestfinished", lambda r, requests=requests: requests.append(r))
                 page = context.new_page()
                 page.goto(url, wait_until="networkidle")
-                if run == 0:
-                    figures["page_bytes"], figures["page_bytes_gzip"] = sizes(out, requests)
                 before = len(requests)
-                t = time.perf_counter()
-                page.click(click)
-                first_result(page, widget, 1)
-                cold.append(time.perf_counter() - t)
                 if run == 0:
-                    figures["pyodide_bytes"], figures["pyodide_bytes_gzip"] = sizes(out, requests[before:])
-                t = time.perf_counter()
-                page.click(f"#{widget} input[value='Inferno 2vs2']")
-                first_result(page, widget, 2)
-                second.append(time.perf_counter() - t)
-                # Warm: a new visit in the same context, whose HTTP cache now holds Pyodide.
-                again = context.new_page()
-                again.goto(url, wait_until="networkidle")
-                t = time.perf_counter()
-                again.click(click)
-                first_result(again, widget, 1)
-                warm.append(time.perf_counter() - t)
+                    figures["page_bytes"], figures["page_bytes_gzip"] = sizes(out, [r.url for r in requests])
+                sample("first_result_cold_s", ours(page, url, navigate=False))
+                if run == 0:
+                    added = requests[before:]
+                    figures["pyodide_bytes"], figures["pyodide_bytes_gzip"] = sizes(out, [r.url for r in added])
+                    figures["first_interaction_transfer_bytes"] = transferred(added)
+                t = page.evaluate("performance.now()")
+                page.click(f"#{WIDGET} input[value='Inferno 2vs2']")
+                first_result(page, WIDGET, 2)
+                sample(
+                    "second_interaction_ms", page.evaluate(f"+document.getElementById('{WIDGET}').dataset.resultAt") - t
+                )
                 context.close()
+
+                context = browser.new_context()
+                sample("bare_cold_s", bare(context.new_page(), bare_url))
+                context.close()
+
+                context = browser.new_context()
+                sample("hover_then_click_cold_s", ours(context.new_page(), url, hover=True))
+                context.close()
+
+                # Persistent profile: a first visit, then the next ones.
+                profile = Path(tmp) / f"ours-{run}"
+
+                def first_visit(page: Any) -> None:
+                    ours(page, url)
+                    wait_after_first_use(page)
+
+                persistent(profile, first_visit)
+
+                def repeat_visit(page: Any) -> float:
+                    seconds = ours(page, url)
+                    started_from.append(page.evaluate("estroEngine.timings.from"))
+                    return seconds
+
+                sample("first_result_warm_s", persistent(profile, repeat_visit))
+                sample("hover_then_click_warm_s", persistent(profile, lambda page: ours(page, url, hover=True)))
+                sample(
+                    "first_result_warm_no_snapshot_s",
+                    persistent(profile, lambda page: ours(page, url, before_click=DELETE_SNAPSHOT)),
+                )
+
+                bare_profile = Path(tmp) / f"bare-{run}"
+                persistent(bare_profile, lambda page: bare(page, bare_url))
+                sample("bare_warm_s", persistent(bare_profile, lambda page: bare(page, bare_url)))
+
             figures.update(estimate_timings(browser, f"http://127.0.0.1:{port}/battaglia/"))
             browser.close()
         server.shutdown()
 
-    figures["first_result_cold_s"] = round(statistics.median(cold), 2)
-    figures["first_result_warm_s"] = round(statistics.median(warm), 2)
-    figures["second_interaction_ms"] = round(statistics.median(second) * 1000, 1)
+    for name, values in samples.items():
+        figures[name] = round(statistics.median(values), 3 if name.endswith("_s") else 1)
+    figures["repeat_visit_snapshot_s"] = figures["first_result_warm_s"]
+    figures["repeat_visits_from_snapshot"] = f"{started_from.count('snapshot')} of {len(started_from)}"
+    figures["cold_ratio"] = round(figures["first_result_cold_s"] / figures["bare_cold_s"], 2)
+    figures["warm_ratio"] = round(figures["first_result_warm_s"] / figures["bare_warm_s"], 2)
     figures["runs"] = args.runs
+    figures["samples"] = {k: [round(v, 3) for v in vs] for k, vs in samples.items()}
     for key, value in figures.items():
+        if key == "samples":
+            continue
         shown = f"{value / 1e6:.2f} MB" if key.endswith(("bytes", "bytes_gzip")) and isinstance(value, int) else value
-        print(f"{key:>24}: {shown}")
+        print(f"{key:>34}: {shown}")
+    goals = [
+        ("cold ratio ours/bare", figures["cold_ratio"], 0.5),
+        ("warm ratio ours/bare", figures["warm_ratio"], 0.3),
+        ("hover 500 ms, then click (cold), s", figures["hover_then_click_cold_s"], 0.3),
+        ("hover 500 ms, then click (warm), s", figures["hover_then_click_warm_s"], 0.3),
+        ("repeat visit with a snapshot, s", figures["repeat_visit_snapshot_s"], 0.5),
+        ("first interaction transfer, MB", figures["first_interaction_transfer_bytes"] / 1e6, 7.04),
+    ]
+    print("goals:")
+    for label, value, goal in goals:
+        print(f"  {label:>38}: {value:.2f} (goal ≤ {goal}) {'met' if value <= goal else 'NOT met'}")
     if args.json:
         args.json.write_text(json.dumps(figures, indent=2) + "\n")
 

@@ -1,10 +1,15 @@
 """mkdocs hooks: generate the rules pages from the engine and ship the browser runtime.
 
+- on_startup: remember whether this is ``mkdocs serve`` (live editing) or a build.
 - on_config: load the engine and the generator afresh (so ``mkdocs serve`` shows
-  edits to them), build the engine's wheel and find the vendored Pyodide files.
+  edits to them), build the engine's wheel and compile it and Python's standard
+  library for Pyodide (cached: scripts/sitegen/assets.py).
 - on_files: add the generated pages (rules pages, rulings index, lint report);
   any disagreement between a page and the engine stops the build.
-- on_post_build: copy Pyodide and the wheel into the built site.
+- on_post_build: copy the runtime into the built site, write the service
+  worker's file list, and precompress every file (.br and .gz) as a static host
+  serves them. Under ``mkdocs serve`` the service worker only removes itself and
+  nothing is precompressed (mkdocs' own server sends files as they are).
 """
 
 from __future__ import annotations
@@ -23,7 +28,7 @@ ROOT = Path(__file__).resolve().parents[1]
 #: Our own modules, reloaded on every build so that a served site follows the code.
 OWN_MODULES = ("estro_rules", "scripts.sitegen")
 
-_state: dict[str, Any] = {}
+_state: dict[str, Any] = {"command": "build"}
 
 
 def _fresh(name: str) -> ModuleType:
@@ -33,6 +38,10 @@ def _fresh(name: str) -> ModuleType:
     for loaded in [m for m in sys.modules if m.startswith(OWN_MODULES)]:
         del sys.modules[loaded]
     return importlib.import_module(name)
+
+
+def on_startup(command: str, dirty: bool) -> None:
+    _state["command"] = command
 
 
 def on_config(config: Any) -> Any:
@@ -55,4 +64,9 @@ def on_files(files: Files, config: Any) -> Files:
 
 
 def on_post_build(config: Any) -> None:
-    _state["runtime"].copy_into(Path(config["site_dir"]))
+    site = Path(config["site_dir"])
+    live = _state["command"] == "serve"
+    _state["runtime"].copy_into(site, offline=not live)
+    importlib.import_module("scripts.sitegen.offline").write_service_worker(site, dev=live)
+    if not live:
+        importlib.import_module("scripts.sitegen.compress").precompress(site)

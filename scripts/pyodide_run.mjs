@@ -1,22 +1,37 @@
-// Run the engine inside Pyodide under Node, exactly as the browser worker does:
-// load the vendored Pyodide from node_modules, unpack the engine's wheel, import.
+// Run the engine inside Pyodide under Node, as the browser worker does.
 //
-//   node scripts/pyodide_run.mjs WHEEL scenarios  < list.json   -> JSON list of web.handle replies
-//   node scripts/pyodide_run.mjs WHEEL python     < code.py     -> prints what the code prints
+//   node scripts/pyodide_run.mjs ENGINE scenarios [STDLIB]  < list.json  -> JSON list of web.handle replies
+//   node scripts/pyodide_run.mjs ENGINE python [STDLIB]     < code.py    -> prints what the code prints
+//
+// ENGINE is the engine's wheel (unpacked into site-packages) or the site's
+// estro_rules.zip of bytecode (put on sys.path, as the worker does). STDLIB is
+// a python_stdlib.zip to start Pyodide with (the site's compiled one); without
+// it, the npm package's own.
 //
 // Timings go to stderr as a JSON line: {"load_s": ..., "run_s": ...}.
 import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { loadPyodide } from "pyodide";
 
-const [wheelPath, mode] = process.argv.slice(2);
-if (!wheelPath || !["scenarios", "python"].includes(mode)) {
-  console.error("usage: node scripts/pyodide_run.mjs WHEEL (scenarios|python) < input");
+const [enginePath, mode, stdlibPath] = process.argv.slice(2);
+if (!enginePath || !["scenarios", "python"].includes(mode)) {
+  console.error("usage: node scripts/pyodide_run.mjs ENGINE (scenarios|python) [STDLIB] < input");
   process.exit(2);
 }
 const input = readFileSync(0, "utf8");
 const t0 = performance.now();
-const pyodide = await loadPyodide({ stdout: (s) => console.log(s), stderr: (s) => console.error(s) });
-pyodide.unpackArchive(new Uint8Array(readFileSync(wheelPath)), "wheel");
+const pyodide = await loadPyodide({
+  stdout: (s) => console.log(s),
+  stderr: (s) => console.error(s),
+  ...(stdlibPath ? { stdLibURL: resolve(stdlibPath) } : {}),
+});
+const engine = new Uint8Array(readFileSync(enginePath));
+if (enginePath.endsWith(".whl")) {
+  pyodide.unpackArchive(engine, "wheel");
+} else {
+  pyodide.FS.writeFile("/lib/estro_rules.zip", engine);
+  pyodide.runPython("import sys; sys.path.insert(0, '/lib/estro_rules.zip')");
+}
 const t1 = performance.now();
 if (mode === "scenarios") {
   const web = pyodide.pyimport("estro_rules.web");

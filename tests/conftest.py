@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-import functools
-import http.server
 import os
 import shutil
 import socket
 import subprocess
 import sys
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from scripts.serve_site import serve_in_background
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM_ARGS = [
@@ -32,11 +31,6 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
-
-
-class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:
-        pass
 
 
 class Site:
@@ -59,14 +53,12 @@ def build_site(out: Path, site_url: str) -> None:
 
 @pytest.fixture(scope="session")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
-    """Build the site once (its site_url on the port it is served from) and serve it."""
+    """Build the site once (its site_url on the port it is served from) and serve it as players get it:
+    precompressed (brotli or gzip), by scripts/serve_site.py, the server of ``bash scripts/serve.sh``."""
     port = free_port()
     out = tmp_path_factory.mktemp("site") / "site"
     build_site(out, f"http://127.0.0.1:{port}/")
-    handler = functools.partial(QuietHandler, directory=str(out))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
+    server = serve_in_background(out, "127.0.0.1", port)
     yield Site(out, port)
     server.shutdown()
 

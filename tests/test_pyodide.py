@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 import subprocess
+import zipfile
 from pathlib import Path
 
 import pytest
 
 from estro_rules import web
+from scripts.sitegen.assets import Compiled, compile_for_pyodide
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = sorted((ROOT / "examples").rglob("*.json"))
@@ -19,6 +21,9 @@ BAD = [
 ]
 
 pytestmark = pytest.mark.pyodide
+
+#: The magic number of Pyodide's Python 3.14 bytecode (the host's 3.11 differs).
+PYODIDE_MAGIC = bytes.fromhex("2b0e0d0a")
 
 
 def test_examples_and_errors_match_cpython(wheel: Path, node: str) -> None:
@@ -53,3 +58,66 @@ def test_pyodide_reports_its_python(wheel: Path, node: str) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["emscripten", __import__("estro_rules").__version__]
+
+
+@pytest.fixture(scope="session")
+def compiled(wheel: Path, node: str) -> Compiled:
+    """The standard library and the engine compiled for Pyodide, as the site ships them (build cache)."""
+    return compile_for_pyodide(wheel, node=node)
+
+
+def run_python(node: str, engine: Path, code: str, stdlib: Path | None = None) -> str:
+    args = [node, "scripts/pyodide_run.mjs", str(engine), "python"] + ([str(stdlib)] if stdlib else [])
+    done = subprocess.run(args, input=code, capture_output=True, text=True, cwd=ROOT, timeout=300)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def test_the_shipped_runtime_is_bytecode_where_measured_and_source_elsewhere(compiled: Compiled) -> None:
+    with (
+        zipfile.ZipFile(compiled.stdlib) as shipped,
+        zipfile.ZipFile(ROOT / "node_modules/pyodide/python_stdlib.zip") as npm,
+    ):
+        names = set(shipped.namelist())
+        sources = {n for n in npm.namelist() if n.endswith(".py")}
+        assert {"json/__init__.py", "dataclasses.py", "enum.py", "random.py"} <= set(compiled.measured)
+        for name in sources:
+            if name in compiled.measured:
+                assert name + "c" in names and name not in names, name
+                assert shipped.read(name + "c")[:4] == PYODIDE_MAGIC, "made by Pyodide's own Python"
+            else:
+                assert name in names and name + "c" not in names, name
+        assert all(i.compress_type == zipfile.ZIP_STORED for i in shipped.infolist()), "the server compresses"
+    with zipfile.ZipFile(compiled.engine) as engine:
+        modules = {n.removesuffix("c") for n in engine.namelist() if n.endswith(".pyc")}
+        assert modules == {str(p.relative_to(ROOT)) for p in (ROOT / "estro_rules").rglob("*.py")}
+        assert not [n for n in engine.namelist() if n.endswith(".py")], "the engine ships as bytecode only"
+
+
+def test_a_module_outside_the_measured_set_still_imports(compiled: Compiled, node: str) -> None:
+    """Only what a start and the engine need is bytecode; anything else loads from its source."""
+    unmeasured = ["fractions", "statistics", "csv", "calendar"]
+    assert not {f"{m}.py" for m in unmeasured} & set(compiled.measured)
+    code = (
+        "import fractions, statistics, csv, calendar, io, json\n"
+        "print(fractions.Fraction(3, 6), statistics.median([3, 1, 2]), calendar.isleap(2028))\n"
+        "print(next(csv.reader(io.StringIO('a,b'))), fractions.__file__.endswith('.py'), json.__file__.endswith('.pyc'))\n"
+    )
+    out = run_python(node, compiled.engine, code, compiled.stdlib)
+    assert out.split("\n")[:2] == ["1/2 2 True", "['a', 'b'] True True"]
+
+
+def test_the_engine_as_bytecode_answers_as_cpython(compiled: Compiled, node: str) -> None:
+    texts = [p.read_text() for p in EXAMPLES if "kind" in json.loads(p.read_text())] + BAD
+    done = subprocess.run(
+        [node, "scripts/pyodide_run.mjs", str(compiled.engine), "scenarios", str(compiled.stdlib)],
+        input=json.dumps(texts),
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == [json.loads(web.handle(t)) for t in texts]
+    out = run_python(node, compiled.engine, "import estro_rules.web as w; print(w.__file__)", compiled.stdlib)
+    assert out.strip() == "/lib/estro_rules.zip/estro_rules/web.pyc"

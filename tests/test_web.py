@@ -1,7 +1,8 @@
 """The entry point the browser widgets call inside Pyodide (estro_rules.web), tested in CPython.
 
-The same functions run in Pyodide (tests/test_pyodide.py compares the two); here each promise
-of the widget protocol is checked on its own.
+The same functions run in Pyodide (tests/test_pyodide.py compares the two); here each promise of the
+widget protocol is checked on its own: ruling links, messages, and the worker's jobs (one step for
+ordinary kinds, time slices for estimates, cancel).
 """
 
 from __future__ import annotations
@@ -9,9 +10,13 @@ from __future__ import annotations
 import json
 import random
 import re
+from pathlib import Path
 from typing import Any
 
-from estro_rules import web
+import pytest
+
+from estro_rules import scenarios, web
+from estro_rules.battaglia.simulate import Simulation
 from estro_rules.protocol07 import Destruction, resolve_destruction
 
 NESSIE = {"name": "Nessie", "threat": 3, "health": 5, "abilities": [{"when": "every_roll", "effect": {"damage": 1}}]}
@@ -36,28 +41,6 @@ def test_a_bad_scenario_is_a_message() -> None:
     assert set(answer) == {"ok", "error"}
 
 
-def test_simulation_start_refuses_a_scenario_that_is_not_an_estimate() -> None:
-    sim = web.simulation_start(json.dumps({"kind": "p07.combination", "modes": ["Single Player"]}))
-    answer = json.loads(sim.first())
-    assert answer == {
-        "ok": False,
-        "error": "kind: expected a scenario kind that simulates many battles, got 'p07.combination'",
-    }
-    assert json.loads(sim.advance()) == answer  # asking again gives the same answer, never a crash
-
-
-def test_simulation_is_done_only_after_the_last_battle() -> None:
-    scenario = {"kind": "battaglia.estimate", "left": [NESSIE], "right": [KAPPA], "battles": 120, "seed": 3}
-    sim = web.simulation_start(json.dumps(scenario))
-    answers = [json.loads(sim.first())]
-    while not answers[-1]["done"]:
-        answers.append(json.loads(sim.advance()))
-    assert len(answers) >= 2  # the first slice is small, for a first estimate on screen at once
-    assert all(a["completed"] == a["result"]["played"] < 120 for a in answers[:-1])
-    assert answers[-1]["completed"] == answers[-1]["result"]["played"] == 120
-    assert answers[-1]["result"]["complete"] is True
-
-
 def test_quadrante_result_n_is_the_nth_effect_of_the_table() -> None:
     """I-P07-4: with a table, result N of the Tool is the table's Nth effect (counting from 1)."""
     table = ("Swap", "Mirror", "Echo")
@@ -71,3 +54,119 @@ def test_quadrante_result_n_is_the_nth_effect_of_the_table() -> None:
     assert seen == {1, 2, 3}  # every effect can come up
     only = resolve_destruction(Destruction(quadrante_table=("Only",)), random.Random(5)).steps[2]
     assert only.quadrante_result == 1 and only.detail.endswith("Effect: Only")
+
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = [p.read_text() for p in sorted((ROOT / "examples").rglob("*.json")) if "kind" in json.loads(p.read_text())]
+REFERENCE = json.loads((ROOT / "examples" / "battaglia" / "reference-matchup.json").read_text())
+
+
+def estimate_text(battles: int, seed: int = 1) -> str:
+    return json.dumps(
+        {
+            "kind": "battaglia.estimate",
+            "left": REFERENCE["left"],
+            "right": REFERENCE["right"],
+            "battles": battles,
+            "seed": seed,
+        }
+    )
+
+
+class BattleClock:
+    """A clock on which every battle played takes ``per_battle`` seconds (and nothing else takes time)."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, per_battle: float) -> None:
+        self.now = 0.0
+        advance = Simulation.advance
+
+        def timed(simulation: Simulation, count: int) -> Any:
+            before = simulation.estimate.played
+            result = advance(simulation, count)
+            self.now += (result.played - before) * per_battle
+            return result
+
+        monkeypatch.setattr(Simulation, "advance", timed)
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def steps(job: web.Job) -> list[dict[str, Any]]:
+    replies = [json.loads(job.step())]
+    while not replies[-1]["done"]:
+        replies.append(json.loads(job.step()))
+    return replies
+
+
+@pytest.mark.parametrize("text", EXAMPLES, ids=lambda t: json.loads(t).get("title", "")[:40])
+def test_a_job_ends_with_what_handle_gives(text: str) -> None:
+    replies = steps(web.Job(text, "../"))
+    final = replies[-1]
+    expected = json.loads(web.handle(text, "../"))
+    assert final["done"] is True
+    assert {k: final[k] for k in expected} == expected
+    kind = json.loads(text)["kind"]
+    if kind != "battaglia.estimate":
+        assert len(replies) == 1, "an ordinary scenario is answered in one step"
+
+
+def test_errors_take_one_step_with_the_cli_message() -> None:
+    text = '{"kind": "p07.combination", "modes": ["Nope"]}'
+    reply = json.loads(web.start(text).step())
+    assert reply == {"ok": False, "error": json.loads(web.handle(text))["error"], "done": True}
+    bad_estimate = estimate_text(0)
+    reply = json.loads(web.start(bad_estimate).step())
+    assert reply["done"] and not reply["ok"]
+    assert reply["error"].startswith("battles: expected")
+
+
+@pytest.mark.parametrize("per_battle", [0.0001, 0.005])
+def test_an_estimate_is_sliced_by_time_not_by_count(monkeypatch: pytest.MonkeyPatch, per_battle: float) -> None:
+    """A step plays battles for about 0.1 s, however long a battle takes."""
+    job = web.Job(estimate_text(100_000), slice_seconds=0.1, clock=BattleClock(monkeypatch, per_battle))
+    first = json.loads(job.step())
+    assert not first["done"] and first["total"] == 100_000
+    # About 0.1 s of battles: at least the slice, at most the slice and one batch of about 10 ms more.
+    assert 0.1 <= first["completed"] * per_battle <= 0.1 + 0.011 + per_battle
+    second = json.loads(job.step())
+    assert 0.1 <= (second["completed"] - first["completed"]) * per_battle <= 0.111 + per_battle
+    assert second["result"]["played"] == second["completed"], "each step goes on from where the last stopped"
+
+
+def test_a_sliced_estimate_ends_with_the_full_estimate(monkeypatch: pytest.MonkeyPatch) -> None:
+    text = estimate_text(600, seed=3)
+    replies = steps(web.Job(text, clock=BattleClock(monkeypatch, 0.001)))
+    assert len(replies) > 2, "small slices: several partial replies"
+    assert [r["done"] for r in replies] == [False] * (len(replies) - 1) + [True]
+    completed = [r["completed"] for r in replies]
+    assert completed == sorted(completed) and completed[-1] == 600
+    final = scenarios.run(json.loads(text))
+    assert replies[-1]["result"] == final.to_json()
+    assert (
+        replies[-1]["result"]["left_wins"] + replies[-1]["result"]["draws"] + replies[-1]["result"]["right_wins"] == 600
+    )
+
+
+def test_cancel_gives_the_battles_played_so_far(monkeypatch: pytest.MonkeyPatch) -> None:
+    job = web.Job(estimate_text(100_000), clock=BattleClock(monkeypatch, 0.001))
+    first = json.loads(job.step())
+    cancelled = json.loads(job.cancel())
+    assert cancelled["cancelled"] is True and cancelled["done"] is True and cancelled["ok"] is True
+    assert cancelled["completed"] == first["completed"] == cancelled["result"]["played"]
+    assert cancelled["result"]["complete"] is False
+    assert json.loads(job.step()) == cancelled, "a finished job keeps its final reply"
+    assert job.done
+
+
+def test_cancel_before_the_first_step_and_after_the_last() -> None:
+    job = web.start(estimate_text(10))
+    assert json.loads(job.cancel()) == {
+        "ok": False,
+        "error": "cancelled before it ran",
+        "done": True,
+        "cancelled": True,
+    }
+    finished = web.start('{"kind": "p07.combination", "modes": ["Single Player"]}')
+    final = json.loads(finished.step())
+    assert json.loads(finished.cancel()) == final, "cancelling a finished job changes nothing"

@@ -1,61 +1,287 @@
-"""The browser runtime: the vendored Pyodide core and the engine's own wheel.
+"""The browser runtime: Pyodide compiled for Pyodide, and the engine as bytecode.
 
-Pyodide comes from the npm package pinned in package-lock.json
-(``npm ci`` puts it in node_modules/). The engine is built from this repo as
-a plain ``py3-none-any`` wheel, which is all Pyodide needs for pure Python:
-the worker unpacks it with ``pyodide.unpackArchive`` (no micropip, no
-pyodide-build). Both are copied into the built site under assets/.
+Pyodide comes from the npm package pinned in package-lock.json (``npm ci`` puts
+it in node_modules/). Its ``python_stdlib.zip`` holds only sources, so every
+start would compile each module it imports; the engine, too, would be compiled
+from source on every start. The **compile for Pyodide** step fixes both at build
+time (:func:`compile_for_pyodide`, run by ``scripts/pyodide_compile.mjs``):
+
+1. Pyodide's own CPython runs under Node, imports the engine and runs one
+   scenario of every kind the way the worker does, and records which
+   standard-library modules that needed (``sys.modules``);
+2. ``py_compile`` inside that same interpreter turns those modules and every
+   engine module into unchecked hash-based ``.pyc`` files (what pyodide-build's
+   ``py-compile`` does, which cannot run here: see the README);
+3. here, the shipped ``python_stdlib.zip`` is rebuilt with the measured modules
+   as bytecode and every other module still as source, so any import works,
+   and the engine becomes ``estro_rules.zip`` (bytecode), which the worker puts
+   on ``sys.path``. Both zips are stored uncompressed: the server sends them
+   brotli- or gzip-compressed, and imports need no inflating.
+
+The result is cached under ``build/pyodide-cache/<lock hash>/<engine hash>/``, so
+a rebuild with the same lock file and the same engine takes no time.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import shutil
 import subprocess
 import sys
 import tempfile
+import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from . import compress
+
 ROOT = Path(__file__).resolve().parents[2]
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
-#: The Pyodide files a page needs (the rest of the npm package is for Node and typing).
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+LOCK_FILE = ROOT / "package-lock.json"
+COMPILER = ROOT / "scripts" / "pyodide_compile.mjs"
+CACHE = ROOT / "build" / "pyodide-cache"
+
+#: The npm package's files a page needs, copied unchanged (its stdlib zip is replaced, its lock file
+#: is not needed: the worker hands Pyodide the lock file's ``info`` and no packages).
+NPM_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
+#: The npm package's own files the compile step reads.
+NPM_INPUTS = (*NPM_FILES, "python_stdlib.zip", "pyodide-lock.json", "package.json")
+
+#: Where the worker writes the engine's zip inside Pyodide's file system (it goes on sys.path).
+ENGINE_PATH = "/lib/estro_rules.zip"
+
+#: Every entry of a zip we write gets this date, so the same input gives the same bytes.
+ZIP_DATE = (1980, 1, 1, 0, 0, 0)
+
+#: Engine compile results kept per lock file (the most recent ones).
+CACHE_KEEP = 4
+
+
+@dataclass(frozen=True)
+class Compiled:
+    """What the compile step made for one lock file and one engine."""
+
+    stdlib: Path
+    """``python_stdlib.zip``: the measured modules as ``.pyc``, every other module as ``.py``."""
+
+    engine: Path
+    """``estro_rules.zip``: the engine's modules as ``.pyc``."""
+
+    measured: tuple[str, ...]
+    """The standard-library modules (zip entry names) a start and the engine imported."""
+
+    python: str
+    """The version of Pyodide's Python that compiled them."""
+
+
+def _sha256(*parts: bytes) -> str:
+    digest = hashlib.sha256()
+    for part in parts:
+        digest.update(hashlib.sha256(part).digest())
+    return digest.hexdigest()
+
+
+def engine_sources(wheel: Path) -> dict[str, str]:
+    """The engine package's files in the wheel (name -> text), without its ``.dist-info``."""
+    with zipfile.ZipFile(wheel) as whl:
+        return {
+            name: whl.read(name).decode("utf-8")
+            for name in sorted(whl.namelist())
+            if not name.endswith("/") and ".dist-info/" not in name
+        }
+
+
+def measurement_scenarios() -> list[str]:
+    """One example scenario of every kind (the first under examples/), for measuring imports."""
+    from estro_rules import scenarios
+
+    chosen: dict[str, str] = {}
+    for path in sorted((ROOT / "examples").rglob("*.json")):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if isinstance(data, dict) and data.get("kind") in {k.name for k in scenarios.KINDS}:
+            chosen.setdefault(data["kind"], path.read_text(encoding="utf-8"))
+    missing = [k.name for k in scenarios.KINDS if k.name not in chosen]
+    if missing:
+        raise ValueError(f"no example scenario of kind {', '.join(missing)} under examples/ to measure imports with")
+    return [chosen[k.name] for k in scenarios.KINDS]
+
+
+def _write(zip_out: zipfile.ZipFile, name: str, data: bytes) -> None:
+    info = zipfile.ZipInfo(name, date_time=ZIP_DATE)
+    info.external_attr = (0o40755 << 16 | 0x10) if name.endswith("/") else 0o644 << 16
+    zip_out.writestr(info, data, compress_type=zipfile.ZIP_STORED)
+
+
+def build_stdlib_zip(original: Path, compiled_dir: Path, measured: set[str], out: Path) -> None:
+    """The npm stdlib zip with each measured module's ``.py`` replaced by its ``.pyc``, uncompressed."""
+    with zipfile.ZipFile(original) as src, zipfile.ZipFile(out, "w") as dst:
+        for info in src.infolist():
+            name = info.filename
+            if name in measured:
+                _write(dst, name + "c", (compiled_dir / (name + "c")).read_bytes())
+            else:
+                _write(dst, name, b"" if info.is_dir() else src.read(name))
+
+
+def build_engine_zip(sources: dict[str, str], compiled_dir: Path, out: Path) -> None:
+    """The engine package with every ``.py`` as its ``.pyc``, uncompressed."""
+    with zipfile.ZipFile(out, "w") as dst:
+        for name, text in sources.items():
+            if name.endswith(".py"):
+                _write(dst, name + "c", (compiled_dir / (name + "c")).read_bytes())
+            else:
+                _write(dst, name, text.encode("utf-8"))
+
+
+def stdlib_prefix() -> str:
+    """Where Pyodide mounts its stdlib zip: ``/lib/python314.zip/`` for Python 3.14."""
+    lock = json.loads((PYODIDE_DIR / "pyodide-lock.json").read_text())
+    major, minor = lock["info"]["python"].split(".")[:2]
+    return f"/lib/python{major}{minor}.zip/"
+
+
+def compile_for_pyodide(wheel: Path, cache: Path = CACHE, node: str | None = None) -> Compiled:
+    """Compile the standard library and the engine for Pyodide (cached; see the module's docstring)."""
+    sources = engine_sources(wheel)
+    scenarios = measurement_scenarios()
+    lock_key = _sha256(LOCK_FILE.read_bytes(), *((PYODIDE_DIR / n).read_bytes() for n in ("package.json",)))[:16]
+    engine_key = _sha256(json.dumps([sources, scenarios]).encode(), COMPILER.read_bytes(), Path(__file__).read_bytes())[
+        :16
+    ]
+    target = cache / lock_key / engine_key
+    if not (target / "compiled.json").exists():
+        _compile(sources, scenarios, target, node or shutil.which("node") or "node")
+    _prune(cache, lock_key, engine_key)
+    meta = json.loads((target / "compiled.json").read_text())
+    return Compiled(target / "python_stdlib.zip", target / "estro_rules.zip", tuple(meta["stdlib"]), meta["python"])
+
+
+def _compile(sources: dict[str, str], scenarios: list[str], target: Path, node: str) -> None:
+    missing = [n for n in NPM_INPUTS if not (PYODIDE_DIR / n).exists()]
+    if missing:
+        raise FileNotFoundError(
+            f"Pyodide files missing from {PYODIDE_DIR}: {', '.join(missing)}; run `bash scripts/setup.sh` (npm ci)"
+        )
+    job = {
+        "engine": sources,
+        "scenarios": scenarios,
+        "stdlib_prefix": stdlib_prefix(),
+        "engine_prefix": ENGINE_PATH + "/",
+    }
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=target.parent) as tmp:
+        work = Path(tmp)
+        done = subprocess.run(
+            [node, str(COMPILER), str(work / "pyc")], input=json.dumps(job), capture_output=True, text=True, cwd=ROOT
+        )
+        if done.returncode != 0:
+            raise RuntimeError(f"compiling for Pyodide failed:\n{done.stderr[-4000:]}")
+        meta = json.loads((work / "pyc" / "modules.json").read_text())
+        out = work / "out"
+        out.mkdir()
+        build_stdlib_zip(
+            PYODIDE_DIR / "python_stdlib.zip", work / "pyc" / "stdlib", set(meta["stdlib"]), out / "python_stdlib.zip"
+        )
+        build_engine_zip(sources, work / "pyc" / "engine", out / "estro_rules.zip")
+        (out / "compiled.json").write_text(json.dumps(meta, indent=1))
+        shutil.rmtree(target, ignore_errors=True)
+        out.rename(target)
+
+
+def _prune(cache: Path, lock_key: str, engine_key: str) -> None:
+    """Drop results of other lock files, and all but the latest few engines of this one."""
+    for other in cache.iterdir():
+        if other.is_dir() and other.name != lock_key:
+            shutil.rmtree(other, ignore_errors=True)
+    (cache / lock_key / engine_key).touch()
+    engines = sorted(
+        (p for p in (cache / lock_key).iterdir() if p.is_dir()), key=lambda p: p.stat().st_mtime, reverse=True
+    )
+    for old in engines[CACHE_KEEP:]:
+        shutil.rmtree(old, ignore_errors=True)
+
+
+@dataclass(frozen=True)
+class RuntimeFile:
+    """One file the worker downloads: where it goes in the site and where it comes from."""
+
+    dest: str
+    """Path under the built site (``assets/pyodide/pyodide.asm.wasm``)."""
+
+    src: Path
+    """The file copied there."""
 
 
 @dataclass(frozen=True)
 class Runtime:
-    """What the widgets download on first use."""
+    """What the widgets download on first use: the Pyodide core and the engine, compiled for Pyodide."""
 
     wheel: Path
-    """The engine's wheel, freshly built."""
+    """The engine's wheel, freshly built (the compile step's input)."""
+
+    compiled: Compiled
+    """The standard library and the engine as bytecode."""
 
     pyodide_version: str
+    """The npm package's version (314.0.7): the memory snapshots are made for exactly this build."""
 
-    def files(self) -> list[tuple[str, Path]]:
-        """(path under the site's assets/, source file) for every runtime file."""
-        return [(f"assets/pyodide/{name}", PYODIDE_DIR / name) for name in PYODIDE_FILES] + [
-            (f"assets/wheels/{self.wheel.name}", self.wheel)
+    def files(self) -> list[RuntimeFile]:
+        """Every runtime file: the npm core, the compiled stdlib and the engine."""
+        version = self.wheel.name.split("-")[1]
+        return [RuntimeFile(f"assets/pyodide/{name}", PYODIDE_DIR / name) for name in NPM_FILES] + [
+            RuntimeFile("assets/pyodide/python_stdlib.zip", self.compiled.stdlib),
+            RuntimeFile(f"assets/engine/estro_rules-{version}.zip", self.compiled.engine),
         ]
 
     @property
     def download_bytes(self) -> int:
-        return sum(src.stat().st_size for _, src in self.files())
+        """What a first use downloads from a host that sends brotli (the build precompresses every file)."""
+        return sum(compress.sizes(f.src).br for f in self.files())
 
-    def manifest(self) -> dict[str, object]:
+    def manifest(self, *, offline: bool = True) -> dict[str, object]:
+        """``assets/estro/runtime.json``: what the worker loads, with sizes and hashes.
+
+        ``offline`` says whether the site has a service worker to register (not under ``mkdocs serve``).
+        """
+        lock = json.loads((PYODIDE_DIR / "pyodide-lock.json").read_text())
+        files = {}
+        for f in self.files():
+            size = compress.sizes(f.src)
+            files[f.dest] = {
+                "bytes": size.raw,
+                "gzip": size.gzip,
+                "br": size.br,
+                "sha256": hashlib.sha256(f.src.read_bytes()).hexdigest(),
+            }
         return {
             "pyodide": self.pyodide_version,
-            "wheel": f"assets/wheels/{self.wheel.name}",
-            "files": {dest: src.stat().st_size for dest, src in self.files()},
-            "bytes": self.download_bytes,
+            "python": self.compiled.python,
+            "stdlib": "assets/pyodide/python_stdlib.zip",
+            "engine": self.files()[-1].dest,
+            "engine_path": ENGINE_PATH,
+            # Pyodide checks the lock file's ABI; we load no packages, so it gets the info and none.
+            "lock": {"info": lock["info"], "packages": {}},
+            "files": files,
+            "bytes": sum(v["bytes"] for v in files.values()),
+            "download": sum(v["br"] for v in files.values()),
+            # The memory snapshot of a ready engine is only good for exactly these files.
+            "snapshot_key": hashlib.sha256(
+                json.dumps(sorted((k, v["sha256"]) for k, v in files.items())).encode()
+            ).hexdigest(),
+            # Run once before a snapshot is made, so that a restored engine is warm.
+            "warmup": measurement_scenarios(),
+            "offline": offline,
         }
 
-    def copy_into(self, site_dir: Path) -> None:
-        for dest, src in self.files():
-            target = site_dir / dest
+    def copy_into(self, site_dir: Path, *, offline: bool = True) -> None:
+        """Copy every runtime file into the built site and describe them in ``assets/estro/runtime.json``."""
+        for f in self.files():
+            target = site_dir / f.dest
             target.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(src, target)
-        (site_dir / "assets" / "estro" / "runtime.json").write_text(json.dumps(self.manifest(), indent=2))
+            shutil.copyfile(f.src, target)
+        manifest = json.dumps(self.manifest(offline=offline), indent=2)
+        (site_dir / "assets" / "estro" / "runtime.json").write_text(manifest)
 
 
 def build_wheel(out_dir: Path) -> Path:
@@ -88,8 +314,8 @@ def build_wheel(out_dir: Path) -> Path:
 
 
 def runtime(cache_dir: Path) -> Runtime:
-    """Build the wheel and check that Pyodide is installed."""
-    missing = [name for name in PYODIDE_FILES if not (PYODIDE_DIR / name).exists()]
+    """Build the wheel, compile it and the standard library for Pyodide (cached), and describe the runtime."""
+    missing = [name for name in NPM_INPUTS if not (PYODIDE_DIR / name).exists()]
     if missing:
         raise FileNotFoundError(
             f"Pyodide files missing from {PYODIDE_DIR}: {', '.join(missing)}; run `bash scripts/setup.sh` (npm ci)"
@@ -97,4 +323,5 @@ def runtime(cache_dir: Path) -> Runtime:
     version = json.loads((PYODIDE_DIR / "package.json").read_text())["version"]
     for old in cache_dir.glob("*.whl"):
         old.unlink()
-    return Runtime(build_wheel(cache_dir), version)
+    wheel = build_wheel(cache_dir)
+    return Runtime(wheel, compile_for_pyodide(wheel), version)

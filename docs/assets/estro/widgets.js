@@ -1,9 +1,10 @@
 /* ESTRO Rules — interactive widgets.
  *
  * Every widget's default result is already on the page (rendered at build
- * time). Python (Pyodide, in a Web Worker) loads only when someone interacts,
- * and one worker serves every widget across instant page navigations: this
- * script runs once per window, and widgets are mounted on each page through
+ * time). Python (Pyodide, in a Web Worker) loads only when a reader is about
+ * to use a widget; the engine client (assets/estro/engine.js) decides when,
+ * runs the worker and routes its messages. This script is the widget UI: it
+ * runs once per window, and widgets are mounted on each page through
  * Material's document$ observable.
  *
  * The worker returns HTML made by the engine's own views, which escape every
@@ -15,67 +16,8 @@
   const SCRIPT_URL = document.currentScript ? document.currentScript.src : location.href;
   const WORKER_URL = new URL("worker.js", SCRIPT_URL);
 
-  /* ---------- the shared worker ---------- */
-
-  const engine = {
-    worker: null,
-    ready: false,
-    nextId: 1,
-    pending: new Map(), // id -> {onReply, onProgress}
-    listeners: new Set(), // loading-state listeners (every mounted widget)
-    timings: {requested: null, ready: null},
-
-    start() {
-      if (this.worker) return;
-      this.timings.requested = performance.now();
-      this.worker = new Worker(WORKER_URL, {type: "module"});
-      this.worker.onmessage = (event) => this.receive(event.data);
-      this.worker.onerror = (event) => {
-        this.broadcast({type: "failed", error: `Python could not start: ${event.message || "worker error"}`});
-      };
-    },
-
-    receive(message) {
-      if (message.type === "loading" || message.type === "ready" || message.type === "failed") {
-        if (message.type === "ready") {
-          this.ready = true;
-          this.timings.ready = performance.now();
-        }
-        this.broadcast(message);
-        if (message.type === "failed" && message.id && this.pending.has(message.id)) {
-          this.pending.get(message.id).onReply({ok: false, error: message.error});
-          this.pending.delete(message.id);
-        }
-        return;
-      }
-      const entry = this.pending.get(message.id);
-      if (!entry) return;
-      if (message.type === "result") {
-        this.pending.delete(message.id);
-        entry.onReply(message.reply);
-      } else if (message.type === "progress") {
-        if (message.done) this.pending.delete(message.id);
-        entry.onProgress(message);
-      }
-    },
-
-    broadcast(message) {
-      for (const listener of this.listeners) listener(message);
-    },
-
-    send(type, text, base, handlers) {
-      this.start();
-      const id = this.nextId++;
-      this.pending.set(id, handlers);
-      this.worker.postMessage({type, id, text, base});
-      return id;
-    },
-
-    cancel(id) {
-      if (this.worker) this.worker.postMessage({type: "cancel", id});
-    },
-  };
-  window.estroEngine = engine; // for the browser tests and the curious
+  // The engine client (assets/estro/engine.js, loaded first): the worker, intent, Save-Data, message routing.
+  const engine = window.estroEngine;
 
   /* ---------- scenario <-> form ---------- */
 
@@ -199,9 +141,16 @@
     return `${(n / 1e6).toFixed(1)} MB`;
   }
 
+  function loadingText(message) {
+    return message.stage === "download"
+      ? `Loading Python (${formatBytes(message.total)}): ${formatBytes(message.loaded)} so far…`
+      : "Starting the rules engine…";
+  }
+
   function mount(widget) {
     if (widget.dataset.mounted) return;
     widget.dataset.mounted = "1";
+    engine.watch(widget); // intent on the widget starts Python
     const textarea = widget.querySelector(".estro-scenario");
     const output = widget.querySelector(".estro-output");
     const status = widget.querySelector(".estro-status");
@@ -224,21 +173,19 @@
       errorBox.textContent = message || "";
     };
 
+    const unsubscribe = engine.subscribe((message) => onLoading(message));
     const onLoading = (message) => {
       if (!widget.isConnected) {
-        engine.listeners.delete(onLoading);
+        unsubscribe();
         return;
       }
+      if (message.type === "loading" && message.stage === "download") widget.dataset.loadedBytes = String(message.loaded);
       if (current === null) return;
       if (message.type === "loading") {
-        widget.dataset.loadedBytes = String(message.loaded);
         progress.hidden = false;
         progressBar.max = message.total || 1;
         progressBar.value = message.loaded;
-        status.textContent =
-          message.stage === "download"
-            ? `Loading Python in your browser: ${formatBytes(message.loaded)} of ${formatBytes(message.total)}…`
-            : "Starting the rules engine…";
+        status.textContent = loadingText(message);
       } else if (message.type === "ready") {
         progress.hidden = true;
         status.textContent = `Python ready in ${message.seconds.toFixed(1)} s. Running…`;
@@ -249,7 +196,6 @@
         finish();
       }
     };
-    engine.listeners.add(onLoading);
 
     function finish() {
       current = null;
@@ -281,23 +227,37 @@
       clicked = performance.now();
       widget.dataset.busy = "1";
       runButton.disabled = true;
-      if (!engine.ready) {
-        const total = Number(widget.dataset.downloadBytes || 0);
-        status.textContent = `Loading Python in your browser (${formatBytes(total)})…`;
-      } else {
+      if (engine.ready) {
         status.textContent = "Running…";
+      } else if (engine.status && engine.status.type === "loading") {
+        status.textContent = loadingText(engine.status); // started on intent: show where it is
+      } else {
+        const total = Number(widget.dataset.downloadBytes || 0);
+        status.textContent = `Loading Python (${formatBytes(total)})…`;
       }
       const handlers = {
         onReply(reply) {
+          if (reply.cancelled) {
+            status.textContent = "Cancelled.";
+            finish();
+            return;
+          }
           showReply(reply);
           const ms = performance.now() - clicked;
           status.textContent = reply.ok ? `Done in ${(ms / 1000).toFixed(2)} s.` : "The scenario has a problem:";
           widget.dataset.lastMs = String(ms);
+          widget.dataset.resultAt = String(performance.now()); // for the benchmark
           widget.dataset.runs = String(Number(widget.dataset.runs || 0) + 1);
           finish();
         },
         onProgress(message) {
           const reply = message.reply;
+          if (message.cancelled && !reply.ok) {
+            status.textContent = "Cancelled.";
+            progress.hidden = true;
+            finish();
+            return;
+          }
           if (!reply.ok) {
             showError(reply.error);
             status.textContent = "The scenario has a problem:";

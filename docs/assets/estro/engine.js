@@ -1,0 +1,197 @@
+/* ESTRO Rules — the engine client: the page's side of the Python worker (assets/estro/worker.js).
+ *
+ * It knows nothing of forms or output: a widget UI asks it to run scenario
+ * text and gets the engine's replies. It runs once per window (Material's
+ * instant navigation keeps the window), so one worker, one Python, serves
+ * every widget on every page of a visit.
+ *
+ * WHEN PYTHON LOADS. Never for plain reading: not on load, not on scroll. It
+ * starts when a reader shows they are about to use a widget —
+ *   - the pointer moves over it (pointermove; a pointerenter alone also fires
+ *     when the page scrolls under a resting pointer, so it does not count),
+ *   - focus goes inside it (focusin),
+ *   - a finger lands on one of its controls (touchstart; a swipe that starts
+ *     on text is reading, not intent) —
+ * or when a widget sends a request. With Save-Data on
+ * (navigator.connection.saveData) intent does nothing: only a request loads Python.
+ *
+ * AFTER FIRST USE. Once Python is ready and idle, the client (1) has a memory
+ * snapshot of a ready engine made in a second, short-lived worker, unless
+ * this start came from a valid one, so the next visit starts in a fraction of
+ * the time; (2) registers the service worker (/sw.js), which keeps the whole
+ * site and the runtime for use with no network.
+ *
+ * API: window.estroEngine
+ *   watch(element)            start on intent shown on element (call once per widget)
+ *   start()                   start loading Python now
+ *   send(type, text, base, {onReply, onProgress}) -> id
+ *                             type "run" (onReply(reply) once) or "simulate"
+ *                             (onProgress(message) per slice, message.done at the end)
+ *   cancel(id)                end a job; its final reply says cancelled
+ *   cancelPage(path)          cancel every job sent from that page (default: this one);
+ *                             done by itself when instant navigation leaves a page
+ *   subscribe(fn) -> unsubscribe   status: {type: "loading"|"ready"|"failed", ...}
+ *   ready, status (the last status message), saveData, snapshot (what became of the snapshot), timings
+ *                             (performance.now() of intent, requested, ready; from; stages)
+ */
+"use strict";
+
+(function () {
+  const SCRIPT_URL = document.currentScript ? document.currentScript.src : location.href;
+  const WORKER_URL = new URL("worker.js", SCRIPT_URL);
+  const SITE_ROOT = new URL("../../", SCRIPT_URL);
+  const IDLE_MS = 2000; // quiet time after the last reply before the follow-up work starts
+
+  const saveData = Boolean(navigator.connection && navigator.connection.saveData);
+
+  const engine = {
+    worker: null,
+    ready: false,
+    saveData,
+    snapshot: "unknown",
+    status: null, // the last status message: where a start is
+    offline: false,
+    nextId: 1,
+    pending: new Map(), // id -> {onReply, onProgress, page}
+    listeners: new Set(), // status listeners
+    timings: {intent: null, requested: null, ready: null, from: null, stages: null},
+    _afterIdle: null,
+
+    start() {
+      if (this.worker) return;
+      this.timings.requested = performance.now();
+      this.worker = new Worker(WORKER_URL, {type: "module"});
+      this.worker.onmessage = (event) => this.receive(event.data);
+      this.worker.onerror = (event) => {
+        this.receive({type: "failed", error: `Python could not start: ${event.message || "the worker did not load"}`});
+      };
+    },
+
+    watch(element) {
+      if (element.dataset.estroWatched) return;
+      element.dataset.estroWatched = "1";
+      const intent = () => {
+        if (this.worker || this.saveData) return;
+        this.timings.intent = performance.now();
+        this.start();
+      };
+      element.addEventListener("pointermove", (e) => e.pointerType !== "touch" && intent(), {passive: true});
+      element.addEventListener("focusin", intent);
+      element.addEventListener(
+        "touchstart",
+        (e) => e.target.closest && e.target.closest("input, button, select, textarea, summary, label") && intent(),
+        {passive: true},
+      );
+    },
+
+    receive(message) {
+      if (message.type === "loading" || message.type === "ready" || message.type === "failed") {
+        if (message.type === "ready") {
+          this.ready = true;
+          this.timings.ready = performance.now();
+          this.timings.from = message.from;
+          this.timings.stages = message.stages;
+          this.snapshot = message.snapshot;
+          this.offline = Boolean(message.offline);
+        }
+        this.broadcast(message);
+        if (message.type === "failed" && message.id && this.pending.has(message.id)) {
+          this.fail(this.pending.get(message.id), message.error);
+          this.pending.delete(message.id);
+        } else if (message.type === "failed" && !message.id) {
+          // This worker could not start Python (say, no network): the next request starts a new one.
+          this.worker.terminate();
+          this.worker = null;
+          for (const [id, entry] of this.pending) {
+            this.pending.delete(id);
+            this.fail(entry, message.error);
+          }
+        }
+        return;
+      }
+      const entry = this.pending.get(message.id);
+      if (!entry) return;
+      if (message.type === "result") {
+        this.pending.delete(message.id);
+        entry.onReply(message.reply);
+      } else if (message.type === "progress") {
+        if (message.done) this.pending.delete(message.id);
+        entry.onProgress(message);
+      }
+      if (this.pending.size === 0) this.idle();
+    },
+
+    fail(entry, error) {
+      const reply = {ok: false, done: true, error};
+      if (entry.onReply) entry.onReply(reply);
+      else entry.onProgress({reply, done: true});
+    },
+
+    broadcast(message) {
+      this.status = message;
+      for (const listener of this.listeners) listener(message);
+    },
+
+    subscribe(listener) {
+      this.listeners.add(listener);
+      return () => this.listeners.delete(listener);
+    },
+
+    send(type, text, base, handlers) {
+      this.start();
+      const id = this.nextId++;
+      this.pending.set(id, {...handlers, page: location.pathname});
+      this.worker.postMessage({type, id, text, base});
+      return id;
+    },
+
+    cancel(id) {
+      if (this.worker && this.pending.has(id)) this.worker.postMessage({type: "cancel", id});
+    },
+
+    cancelPage(path = location.pathname) {
+      for (const [id, entry] of this.pending) if (entry.page === path) this.cancel(id);
+    },
+
+    /* Nothing is running: a good time for the work that follows a first use. */
+    idle() {
+      clearTimeout(this._afterIdle);
+      this._afterIdle = setTimeout(() => {
+        if (this.pending.size) return;
+        if (this.offline) this.registerServiceWorker();
+        const wanted = ["missing", "stale"].includes(this.snapshot) || this.snapshot.startsWith("failed");
+        if (this.ready && this.timings.from === "start" && wanted) this.makeSnapshot();
+      }, IDLE_MS);
+    },
+
+    makeSnapshot() {
+      this.snapshot = "making";
+      const maker = new Worker(WORKER_URL, {type: "module", name: "estro-snapshot"});
+      maker.onmessage = (event) => {
+        if (event.data.type !== "snapshot") return;
+        this.snapshot = event.data.state;
+        this.timings.snapshot = event.data;
+        maker.terminate();
+      };
+      maker.onerror = (event) => {
+        this.snapshot = `skipped: ${event.message || "worker error"}`;
+        maker.terminate();
+      };
+    },
+
+    registerServiceWorker() {
+      if (!("serviceWorker" in navigator) || this._registered) return;
+      this._registered = navigator.serviceWorker.register(new URL("sw.js", SITE_ROOT).href).catch(() => null);
+    },
+  };
+  window.estroEngine = engine; // for widget UIs, the browser tests, the benchmarks and the curious
+
+  // Leaving a page (instant navigation swaps it without unloading): its jobs are cancelled.
+  let page = location.pathname;
+  if (window.document$ && typeof window.document$.subscribe === "function") {
+    window.document$.subscribe(() => {
+      if (location.pathname !== page) engine.cancelPage(page);
+      page = location.pathname;
+    });
+  }
+})();

@@ -1,0 +1,96 @@
+"""Precompression: a ``.br`` and a ``.gz`` next to every compressible file of the built site.
+
+A static host (and ``scripts/serve_site.py``) sends the precompressed file the
+browser accepts, with ``Content-Encoding``, instead of compressing on every
+request. Brotli at its best setting is slow on the 10 MB runtime files, so
+every compressed copy is cached by the SHA-256 of its input under
+``build/compress-cache/``: a rebuild only compresses what changed.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import brotli
+
+ROOT = Path(__file__).resolve().parents[2]
+CACHE = ROOT / "build" / "compress-cache"
+
+#: Files worth compressing (text, WebAssembly, and our uncompressed zips of bytecode and sources).
+COMPRESSIBLE = (".html", ".css", ".js", ".mjs", ".json", ".wasm", ".zip", ".xml", ".svg", ".txt", ".py")
+
+#: Encodings in the order a server prefers them, with the file suffix of each.
+ENCODINGS = (("br", ".br"), ("gzip", ".gz"))
+
+#: How many cached files to keep (the most recently used); older ones are deleted.
+CACHE_KEEP = 400
+
+
+@dataclass(frozen=True)
+class Sizes:
+    """A file's size as served: raw, gzip and brotli."""
+
+    raw: int
+    """Bytes on disk."""
+
+    gzip: int
+    """Bytes with ``Content-Encoding: gzip``."""
+
+    br: int
+    """Bytes with ``Content-Encoding: br``."""
+
+
+def _compress(data: bytes, encoding: str) -> bytes:
+    if encoding == "br":
+        return bytes(brotli.compress(data, quality=11, lgwin=24))
+    return gzip.compress(data, compresslevel=9, mtime=0)
+
+
+def compressed(data: bytes, encoding: str, cache: Path = CACHE) -> bytes:
+    """``data`` compressed with ``encoding`` (``br`` or ``gzip``), from the cache when it was done before."""
+    key = hashlib.sha256(data).hexdigest()
+    cached = cache / f"{key}.{encoding}"
+    if cached.exists():
+        os.utime(cached)  # mark as recently used
+        return cached.read_bytes()
+    packed = _compress(data, encoding)
+    cache.mkdir(parents=True, exist_ok=True)
+    partial = cached.with_suffix(f".{os.getpid()}.part")
+    partial.write_bytes(packed)
+    partial.replace(cached)
+    return packed
+
+
+def sizes(path: Path, cache: Path = CACHE) -> Sizes:
+    """How many bytes ``path`` takes raw, gzipped and brotli-compressed."""
+    data = path.read_bytes()
+    return Sizes(len(data), len(compressed(data, "gzip", cache)), len(compressed(data, "br", cache)))
+
+
+def precompress(site_dir: Path, cache: Path = CACHE) -> int:
+    """Write ``NAME.br`` and ``NAME.gz`` beside every compressible file that gets smaller; return how many."""
+    written = 0
+    for path in sorted(site_dir.rglob("*")):
+        if not path.is_file() or path.suffix not in COMPRESSIBLE:
+            continue
+        data = path.read_bytes()
+        for encoding, suffix in ENCODINGS:
+            packed = compressed(data, encoding, cache)
+            if len(packed) < len(data) * 0.95:
+                path.with_name(path.name + suffix).write_bytes(packed)
+                written += 1
+    prune(cache)
+    return written
+
+
+def prune(cache: Path = CACHE, keep: int = CACHE_KEEP) -> None:
+    """Delete all but the ``keep`` most recently used cache entries."""
+    if not cache.is_dir():
+        return
+    entries = sorted(cache.iterdir(), key=lambda p: p.stat().st_mtime, reverse=True)
+    for old in entries[keep:]:
+        old.unlink(missing_ok=True)

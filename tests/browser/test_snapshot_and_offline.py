@@ -1,0 +1,244 @@
+"""Repeat visits start from a memory snapshot; after first use the whole site works offline.
+
+Real headless Chromium against the built site: the snapshot lives in
+IndexedDB and the service worker's cache in Cache Storage, exactly as for a
+player. A "visit" is a new page (a new worker, a new Python); a persistent
+profile carries them across browser restarts.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, Playwright, expect
+
+from estro_rules import scenarios
+from estro_rules.protocol07 import check_combination
+from tests.browser.conftest import Traffic, chromium_path, guard
+from tests.browser.test_battaglia_r19_pages import example, link_for, python_view, widget_view
+from tests.browser.test_protocol07_page import PYTHON_READY_TIMEOUT, ruling_ids, wait_runs
+from tests.conftest import CHROMIUM_ARGS, Site
+
+WIDGET = "#widget-p07-combination"
+META = """() => new Promise((resolve, reject) => {
+  const open = indexedDB.open("estro-engine", 1);
+  open.onerror = () => reject(open.error);
+  open.onsuccess = () => {
+    const get = open.result.transaction("meta").objectStore("meta").get("engine");
+    get.onsuccess = () => { open.result.close(); resolve(get.result || null); };
+  };
+})"""
+TAMPER = """([change]) => new Promise((resolve, reject) => {
+  const open = indexedDB.open("estro-engine", 1);
+  open.onerror = () => reject(open.error);
+  open.onsuccess = () => {
+    const tx = open.result.transaction(["meta", "data"], "readwrite");
+    const meta = tx.objectStore("meta"), data = tx.objectStore("data");
+    const gets = [meta.get("engine"), data.get("engine")];
+    tx.oncomplete = () => { open.result.close(); resolve(true); };
+    gets[1].onsuccess = () => {
+      const m = gets[0].result, d = gets[1].result;
+      if (change === "key") meta.put({...m, key: "a-build-that-is-gone"}, "engine");
+      // garbled bytes of the right size, or only the first page of them
+      if (change === "bytes") data.put({index: d.index, pages: new Blob([new Uint8Array(d.pages.size).fill(7)])}, "engine");
+      if (change === "truncate") data.put({index: d.index, pages: d.pages.slice(0, 65536)}, "engine");
+    };
+  };
+})"""
+
+
+def use_once(page: Page, site: Site) -> None:
+    """Open the PROTOCOL_07 page and untick Single Player: the answer must be the engine's."""
+    page.goto(site.url + "protocol-07/")
+    page.locator(f"{WIDGET} input[value='Single Player']").uncheck()
+    wait_runs(page, "widget-p07-combination", 1)
+    expected = check_combination(["Cinque Soglie"])
+    expect(page.locator(f"{WIDGET} .estro-output")).to_contain_text("Allowed.")
+    assert ruling_ids(page, f"{WIDGET} .estro-output") == list(expected.rulings)
+
+
+def wait_snapshot(page: Page, state: str = "stored") -> None:
+    page.wait_for_function(
+        "(s) => window.estroEngine.snapshot === s || window.estroEngine.snapshot.startsWith('skipped')",
+        arg=state,
+        timeout=PYTHON_READY_TIMEOUT,
+    )
+    assert page.evaluate("window.estroEngine.snapshot") == state
+
+
+def started_from(page: Page) -> tuple[str, str]:
+    came_from, snapshot = page.evaluate("[window.estroEngine.timings.from, window.estroEngine.snapshot]")
+    return came_from, snapshot
+
+
+def runtime_key(site: Site) -> str:
+    return str(json.loads((site.root / "assets" / "estro" / "runtime.json").read_text())["snapshot_key"])
+
+
+@pytest.fixture()
+def persistent(playwright: Playwright, tmp_path: Path) -> Iterator[tuple[list[BrowserContext], Traffic]]:
+    """Open browsers on one profile folder (one at a time), as a player coming back another day."""
+    opened: list[BrowserContext] = []
+    traffic = Traffic()
+    yield opened, traffic
+    for context in opened:
+        context.close()
+    assert traffic.outside == []
+
+
+def launch(playwright: Playwright, profile: Path, traffic: Traffic) -> BrowserContext:
+    context = playwright.chromium.launch_persistent_context(
+        str(profile), executable_path=chromium_path(), args=CHROMIUM_ARGS, viewport={"width": 1280, "height": 900}
+    )
+    guard(context, traffic)
+    return context
+
+
+def test_a_second_visit_restores_the_snapshot(
+    playwright: Playwright, site: Site, tmp_path: Path, persistent: tuple[list[BrowserContext], Traffic]
+) -> None:
+    opened, traffic = persistent
+    first = launch(playwright, tmp_path / "profile", traffic)
+    opened.append(first)
+    page = first.new_page()
+    use_once(page, site)
+    assert started_from(page)[0] == "start"
+    wait_snapshot(page)  # made after the first use, in a separate worker
+    assert page.evaluate(META)["key"] == runtime_key(site)
+    first.close()
+    opened.remove(first)
+
+    again = launch(playwright, tmp_path / "profile", traffic)
+    opened.append(again)
+    page = again.new_page()
+    use_once(page, site)
+    assert started_from(page) == ("snapshot", "restored")
+    # The restored engine serves the other pages' widgets too (the same worker across instant navigation).
+    page.locator(".md-sidebar--primary a.md-nav__link[href$='resolution-19/']").click()
+    expect(page.locator("h1")).to_contain_text("§19")
+    widget = "r19-sandbox"
+    page.locator(f"#widget-{widget} .estro-examples").select_option(
+        label=example("r19/four-players-trigger-order.json")["title"]
+    )
+    wait_runs(page, f"widget-{widget}", 1)
+    assert started_from(page) == ("snapshot", "restored")
+    assert widget_view(page, widget) == python_view(page, example("r19/four-players-trigger-order.json"))
+
+
+def test_a_stale_or_broken_snapshot_falls_back_and_is_replaced(context: BrowserContext, site: Site) -> None:
+    page = context.new_page()
+    use_once(page, site)
+    wait_snapshot(page)
+    for change, outcome in (("key", "stale"), ("bytes", "failed"), ("truncate", "failed")):
+        page.evaluate(TAMPER, [change])
+        page.close()  # the next visit: a new page, a new worker
+        page = context.new_page()
+        use_once(page, site)  # still answers
+        came_from, snapshot = started_from(page)
+        assert came_from == "start" and snapshot.startswith(outcome), (change, snapshot)
+        wait_snapshot(page)  # a fresh one replaced it
+        assert page.evaluate(META)["key"] == runtime_key(site)
+    page.close()
+    page = context.new_page()
+    use_once(page, site)
+    assert started_from(page) == ("snapshot", "restored")
+
+
+RULES_PAGES = {
+    "protocol-07/": ("p07-combination", "p07-destruction"),
+    "battaglia/": ("battle-viewer", "win-probability"),
+    "resolution-19/": ("r19-sandbox",),
+}
+
+
+def use_widget(page: Page, widget: str) -> None:
+    """Change one widget and check the answer against the engine."""
+    root = f"#widget-{widget}"
+    if widget == "p07-combination":
+        page.locator(f"{root} input[value='Ultimo Bastione']").check()
+        wait_runs(page, f"widget-{widget}", 1)
+        verdict = check_combination(["Single Player", "Ultimo Bastione", "Cinque Soglie"])
+        assert ruling_ids(page, f"{root} .estro-output > p:last-child") == list(verdict.rulings)
+    elif widget == "p07-destruction":
+        page.locator(f"{root} [data-field=destroyed_by_opponent]").uncheck()
+        page.locator(f"{root} [data-field=fessura_self_destruct]").check()
+        wait_runs(page, f"widget-{widget}", 2)  # each change runs; the second is the one shown
+        data = json.loads(page.locator(f"{root} .estro-scenario").input_value())
+        assert data["fessura_self_destruct"] is True
+        assert widget_view(page, widget) == python_view(page, data)
+    elif widget == "battle-viewer":
+        page.locator(f"{root} [data-field=seed]").fill("12")
+        page.locator(f"{root} [data-field=seed]").dispatch_event("change")
+        wait_runs(page, f"widget-{widget}", 1)
+        assert widget_view(page, widget) == python_view(
+            page, {**example("battaglia/reference-matchup.json"), "seed": 12}
+        )
+    elif widget == "win-probability":
+        data = json.loads(page.locator(f"{root} .estro-scenario").input_value())
+        page.locator(f"{root} [data-field=battles]").fill("400")
+        page.locator(f"{root} [data-field=battles]").dispatch_event("change")
+        page.locator(f"{root} .estro-run").click()
+        expect(page.locator(f"{root} .estro-status")).to_contain_text("Done: 400 battles", timeout=PYTHON_READY_TIMEOUT)
+        left_wins = scenarios.run({**data, "battles": 400}).to_json()["left_wins"]
+        assert str(left_wins) in page.locator(f"{root} .estro-output").inner_text()
+    elif widget == "r19-sandbox":
+        chosen = example("r19/drone-burned.json")
+        page.locator(f"{root} .estro-examples").select_option(label=chosen["title"])
+        wait_runs(page, f"widget-{widget}", 1)
+        assert widget_view(page, widget) == python_view(page, chosen)
+    else:
+        raise AssertionError(f"no check written for widget {widget}")
+
+
+def test_every_widget_works_offline_after_first_use(context: BrowserContext, page: Page, site: Site) -> None:
+    use_once(page, site)  # online, on one page only
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=PYTHON_READY_TIMEOUT)
+    assert page.evaluate("navigator.serviceWorker.ready.then((r) => r.scope)") == site.url, "its scope is the site root"
+    context.set_offline(True)
+    assert page.evaluate("navigator.onLine") is False
+    # Every widget on the page where Python was used, with no network.
+    page.goto(site.url + "protocol-07/")
+    for widget in RULES_PAGES["protocol-07/"]:
+        use_widget(page, widget)
+    # Pages never opened online, reached by instant navigation and by loading them afresh.
+    page.locator(".md-sidebar--primary a.md-nav__link[href$='battaglia/']").click()
+    expect(page.locator("h1")).to_contain_text("Battaglia")
+    for widget in RULES_PAGES["battaglia/"]:
+        use_widget(page, widget)
+    page.goto(site.url + "resolution-19/")
+    for widget in RULES_PAGES["resolution-19/"]:
+        use_widget(page, widget)
+    # A shared scenario link (a query string) opens offline too.
+    page.goto(link_for(site, "protocol-07", "p07-combination", {"kind": "p07.combination", "modes": ["Cinque Soglie"]}))
+    wait_runs(page, "widget-p07-combination", 1)
+    expect(page.locator(f"{WIDGET} .estro-output")).to_contain_text("Allowed.")
+    # Every page of the site is there, and no rules page lacks a check.
+    for path in ("", "rulings/", "scenarios/", "lint-report/", "about/"):
+        page.goto(site.url + path)
+        expect(page.locator("h1")).to_be_visible()
+    with_widgets = {
+        p.parent.name + "/" for p in site.root.glob("*/index.html") if 'class="estro-widget"' in p.read_text()
+    }
+    assert with_widgets == set(RULES_PAGES)
+
+
+def test_a_new_build_replaces_the_old_cache(context: BrowserContext, page: Page, site: Site) -> None:
+    """The cache is named after the build; a service worker of another build deletes the others on taking over."""
+    use_once(page, site)
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=PYTHON_READY_TIMEOUT)
+    names = page.evaluate("caches.keys()")
+    version = json.loads((site.root / "sw.js").read_text().split("const BUILD = ")[1].split("; //")[0])["version"]
+    assert names == [f"estro-site-{version}"]
+    page.evaluate("caches.open('estro-site-an-older-build').then((c) => c.put('/x', new Response('old')))")
+    assert sorted(page.evaluate("caches.keys()")) == sorted([f"estro-site-{version}", "estro-site-an-older-build"])
+    # The browser installs the service worker of a new build when sw.js changes: simulate one by
+    # registering the same build again under a new URL (a new script), which activates and cleans up.
+    page.evaluate("navigator.serviceWorker.register('/sw.js?next-build').then((r) => true)")
+    for _ in range(300):
+        if page.evaluate("caches.keys()") == [f"estro-site-{version}"]:
+            break
+        page.wait_for_timeout(100)
+    assert page.evaluate("caches.keys()") == [f"estro-site-{version}"]
