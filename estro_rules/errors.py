@@ -28,10 +28,10 @@ class ScenarioError(EstroError):
     'sed: unknown field; expected one of: seed'
     >>> str(ScenarioError("health", "a whole number from 1 to 999", got=10**5000))
     'health: expected a whole number from 1 to 999, got a number with more than 4300 digits'
-    >>> str(ScenarioError("seed", "a whole number from 0 to 9223372036854775807", got=2**63))
-    'seed: expected a whole number from 0 to 9223372036854775807, got 9223372036854775808'
-    >>> str(ScenarioError("cards", "a list of at least 1 item", got=[]))
-    'cards: expected a list of at least 1 item, got an empty list'
+    >>> str(ScenarioError("seed", "a whole number from 0 to 2⁶³−1", got=2**63))
+    'seed: expected a whole number from 0 to 2⁶³−1, got 9223372036854775808'
+    >>> str(ScenarioError("cards", "at least one item", got=[]))
+    'cards: expected at least one item, got an empty list'
 
     The message is always one line of safe text: a field path or a value that holds a line break, a
     terminal escape or a direction mark shows it escaped, so no input can forge a line of output.

@@ -149,6 +149,17 @@ class Fields:
             raise ScenarioError(join(self.path, unknown[0]), f"one of: {known}", problem="unknown field", hint=hint)
 
 
+def number_text(n: int) -> str:
+    """A bound as a player reads it: ``2⁶³−1`` rather than its 19 digits, thousands separated.
+
+    >>> number_text(2**63 - 1), number_text(10_000), number_text(999), number_text(-5)
+    ('2⁶³−1', '10,000', '999', '-5')
+    """
+    if n == 2**63 - 1:
+        return "2⁶³−1"
+    return f"{n:,}" if abs(n) >= 10_000 else str(n)
+
+
 def check_int(value: object, path: str, *, minimum: int | None = None, maximum: int | None = None) -> int:
     """Check a whole number within bounds (``true`` is not a number).
 
@@ -156,15 +167,21 @@ def check_int(value: object, path: str, *, minimum: int | None = None, maximum: 
     Traceback (most recent call last):
     ...
     estro_rules.errors.ScenarioError: health: expected a whole number of at least 0, got -1
+    >>> check_int(-1, "seed", minimum=0, maximum=2**63 - 1)
+    Traceback (most recent call last):
+    ...
+    estro_rules.errors.ScenarioError: seed: expected a whole number from 0 to 2⁶³−1, got -1
     """
     if isinstance(value, bool) or not isinstance(value, int):
         raise ScenarioError(path, "a whole number", got=value)
+    low = "" if minimum is None else number_text(minimum)
+    high = "" if maximum is None else number_text(maximum)
     if minimum is not None and maximum is not None and not minimum <= value <= maximum:
-        raise ScenarioError(path, f"a whole number from {minimum} to {maximum}", got=value)
+        raise ScenarioError(path, f"a whole number from {low} to {high}", got=value)
     if minimum is not None and value < minimum:
-        raise ScenarioError(path, f"a whole number of at least {minimum}", got=value)
+        raise ScenarioError(path, f"a whole number of at least {low}", got=value)
     if maximum is not None and value > maximum:
-        raise ScenarioError(path, f"a whole number of at most {maximum}", got=value)
+        raise ScenarioError(path, f"a whole number of at most {high}", got=value)
     return value
 
 

@@ -39,7 +39,7 @@ from types import MappingProxyType
 from typing import Any
 
 from .errors import ScenarioError
-from .fields import Fields, check_int, choose, join
+from .fields import Fields, check_int, choose, join, number_text
 from .text import unsafe_characters
 
 
@@ -166,10 +166,7 @@ class Int(Type):
         return {"type": "int", "min": self.minimum, "max": self.maximum, "nonzero": self.nonzero}
 
 
-def _number(n: int) -> str:
-    if n == 2**63 - 1:
-        return "2⁶³−1"
-    return f"{n:,}" if abs(n) >= 10_000 else str(n)
+_number = number_text
 
 
 class Bool(Type):
@@ -325,14 +322,14 @@ class ListOf(Type):
                 expected, got, hint = self.too_few(value)
                 raise ScenarioError(path, expected, got=got, hint=hint)
             n = self.min_items
-            raise ScenarioError(path, f"a list of at least {n} item{'s' if n != 1 else ''}", got=value)
+            raise ScenarioError(path, "at least one item" if n == 1 else f"at least {n} items", got=value)
         if self.max_items is not None and len(value) > self.max_items:
             if self.too_many:
                 expected, got, hint = self.too_many(value)
                 raise ScenarioError(path, expected, got=got, hint=hint)
             if self.noun:
                 raise ScenarioError(path, f"at most {self.max_items:,} {self.noun}", got=len(value))
-            raise ScenarioError(path, f"a list of at most {self.max_items} items", got=value)
+            raise ScenarioError(path, f"at most {_number(self.max_items)} items", got=value)
         return tuple(self.item.read(item, join(path, f"[{i}]"), ctx) for i, item in enumerate(value))
 
     def describe(self) -> str:

@@ -42,7 +42,7 @@ def test_text_output_names_rulings() -> None:
         ),
         (
             '{"kind": "p07.destruction", "seed": -1}',
-            "error: seed: expected a whole number from 0 to 9223372036854775807, got -1",
+            "error: seed: expected a whole number from 0 to 2⁶³−1, got -1",
         ),
         ('{"kind": "p07.destruction", "seed": 1.5}', "error: seed: expected a whole number, got 1.5"),
         ('{"kind": "p07.destruction", "face_down": 1}', "error: face_down: expected true or false, got 1"),
@@ -91,7 +91,7 @@ def test_json_output_is_the_api_result() -> None:
         ),
         (
             '{"kind": "p07.destruction", "seed": ' + "9" * 4000 + "}",
-            "error: seed: expected a whole number from 0 to 9223372036854775807, got a number with 4000 digits",
+            "error: seed: expected a whole number from 0 to 2⁶³−1, got a number with 4000 digits",
         ),
     ],
 )

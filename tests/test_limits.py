@@ -150,7 +150,7 @@ LIMITS: list[Limit] = [
         lambda n: {"kind": "battaglia.estimate", "left": [NESSIE], "right": [KAPPA], "battles": n},
         [1],
         [0, 100_001],
-        "battles: expected a whole number from 1 to 100000",
+        "battles: expected a whole number from 1 to 100,000",
     ),
     # §19
     ("§19 printed value: 0 to 999", r19_value, [0, 999], [-1, 1000], "cards[0].faces.Unlabelled.values.ATK: expected a whole number from 0 to 999"),
@@ -168,8 +168,8 @@ LIMITS: list[Limit] = [
         [0, 1000],
         "actions[0].n: expected a whole number from 1 to 999",
     ),
-    ("§19 players: at least one", lambda n: r19(players=["A", "B", "C"][:n]), [1], [0], "players: expected a list of at least 1"),
-    ("§19 actions: at least one", lambda n: r19(actions=[{"do": "capabilities", "card": "GU"}] * n), [1], [0], "actions: expected a list of at least 1"),
+    ("§19 players: at least one", lambda n: r19(players=["A", "B", "C"][:n]), [1], [0], "players: expected at least one item"),
+    ("§19 actions: at least one", lambda n: r19(actions=[{"do": "capabilities", "card": "GU"}] * n), [1], [0], "actions: expected at least one item"),
 ]
 
 

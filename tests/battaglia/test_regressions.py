@@ -190,7 +190,7 @@ def load(data: dict[str, Any], loader: Any = load_battle) -> Any:
 
 @pytest.mark.parametrize("seed", [2**63, 10**5000], ids=["2**63", "10**5000"])
 def test_seed_has_a_maximum(seed: int) -> None:
-    with pytest.raises(ScenarioError, match=rf"^seed: expected a whole number from 0 to {MAX_SEED}"):
+    with pytest.raises(ScenarioError, match=r"^seed: expected a whole number from 0 to 2⁶³−1"):
         load(battle_data(seed=seed))
     with pytest.raises(ScenarioError, match=r"^seed: "):
         load({**battle_data(seed=seed), "battles": 3}, load_estimate)
