@@ -71,3 +71,13 @@ def ruling_links(book: Rulebook, ruling_ids: Iterable[str], *, base: str) -> str
     seen = list(dict.fromkeys(ruling_ids))
     links = " ".join(ruling_link(book, r, base=base) for r in seen)
     return tag("span", links, class_="estro-rulings")
+
+
+def scroll_box(table: str, label: str) -> str:
+    """A wide table in a box that scrolls sideways on a narrow screen: focusable, so a keyboard can
+    scroll it too, and named for a screen reader.
+
+    >>> scroll_box("<table></table>", "Board")
+    '<div class="estro-scroll" role="region" tabindex="0" aria-label="Board"><table></table></div>'
+    """
+    return tag("div", table, class_="estro-scroll", role="region", tabindex=0, aria_label=label)

@@ -18,7 +18,8 @@ def combination_html(result: CombinationVerdict, *, base: str) -> str:
     """The verdict with every reason and the rulings behind each."""
     modes = ", ".join(esc(m) for m in result.modes)
     if result.allowed:
-        head = tag("p", f"<strong>Allowed.</strong> {modes} can be played together. ", class_="estro-verdict estro-ok")
+        together = "can be played on its own" if len(result.modes) == 1 else "can be played together"
+        head = tag("p", f"<strong>Allowed.</strong> {modes} {together}.", class_="estro-verdict estro-ok")
         return head + tag("p", "Rulings: " + links(result.rulings, base=base))
     count = len(result.violations)
     head = tag(
@@ -54,14 +55,14 @@ def combination_text(result: CombinationVerdict) -> str:
 
 
 def destruction_html(result: DestructionResult, *, base: str) -> str:
-    """The five steps in order, each marked as firing or not, with its rulings."""
+    """The five steps in order (the list numbers them), each marked as firing or not, with its rulings."""
     rows = []
     for step in result.steps:
         mark = "fires" if step.fires else "does not fire"
         rows.append(
             tag(
                 "li",
-                tag("strong", f"{step.number}. {esc(step.effect)}")
+                tag("strong", esc(step.effect))
                 + " "
                 + tag("span", mark, class_="estro-mark")
                 + " — "

@@ -34,14 +34,18 @@ from .timing import ACTIVATION_CHECKS, CAPABILITY_QUESTIONS, TRIGGER_ORDER
 from .transitions import LEAVE_STEPS, TRANSITION_STEPS
 
 
-def _rules_table(rules: Iterable[Rule[Any]], what: str, *, step: str = "Step") -> Table:
-    """An ordered list as a table: its place, its name, what it does and the rulings behind it."""
-    rows = [[str(i), rule.name, rule.summary, ", ".join(rule.rulings)] for i, rule in enumerate(rules, start=1)]
-    return ["#", step, what, "Rulings"], rows
+def _rules_table(rules: Iterable[Rule[Any]], what: str) -> Table:
+    """An ordered list as a table a player reads: its place, what it does and the rulings behind it.
+
+    The rules' machine names stay in the engine (and in the command line's JSON); a player reads the
+    summary.
+    """
+    rows = [[str(i), rule.summary, ", ".join(rule.rulings)] for i, rule in enumerate(rules, start=1)]
+    return ["#", what, "Rulings"], rows
 
 
 def state_checks_table() -> Table:
-    return _rules_table(STATE_CHECKS, "What it does", step="Check")
+    return _rules_table(STATE_CHECKS, "What it checks")
 
 
 def transition_table() -> Table:
@@ -54,10 +58,10 @@ def leave_table() -> Table:
 
 def fall_routes_table() -> Table:
     actions = (
-        "flip (in a Storyline's own ability, or with source = a Storyline on the Map)",
-        "morality_penalty",
-        "storyline_leaves / destroy (of the Storyline)",
-        "twist",
+        "`flip` (in a Storyline's own ability, or with `source` = a Storyline on the Map)",
+        "`morality_penalty`",
+        "`storyline_leaves` / `destroy` (of the Storyline)",
+        "`twist`",
     )
     return ["#", "Route (§7.7)", "Scenario action"], [
         [str(i), route, act] for i, (route, act) in enumerate(zip(FALL_ROUTES, actions, strict=True), start=1)
@@ -69,7 +73,7 @@ def trigger_order_table() -> Table:
 
 
 def activation_table() -> Table:
-    return _rules_table(ACTIVATION_CHECKS, "What it checks", step="Question")
+    return _rules_table(ACTIVATION_CHECKS, "What it checks")
 
 
 def actions_table() -> Table:
@@ -90,7 +94,9 @@ def vocabulary_table() -> Table:
 
 
 def lint_rules_table() -> Table:
-    return _rules_table(LINT_RULES, "What it finds", step="Lint rule")
+    """The linter's checks, named as its report names them."""
+    rows = [[str(i), f"`{r.name}`", r.summary, ", ".join(r.rulings)] for i, r in enumerate(LINT_RULES, start=1)]
+    return ["#", "Lint rule", "What it finds", "Rulings"], rows
 
 
 def limits_table() -> Table:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..html import esc, ruling_links, tag
+from ..html import esc, ruling_links, scroll_box, tag
 from .board import BoardView, CardView, Event, Trigger
 from .engine import SequenceResult, Step
 from .rulebook import RULEBOOK
@@ -21,6 +21,50 @@ from .rulebook import RULEBOOK
 
 def links(rulings: Iterable[str], *, base: str) -> str:
     return ruling_links(RULEBOOK, rulings, base=base)
+
+
+EVENT_LABELS: dict[str, str] = {
+    "sequence_start": "Sequence begins",
+    "sequence_end": "Sequence ends",
+    "answer": "Answer",
+    "bind": "Bind",
+    "bonus_dead": "Bonus, no effect",
+    "bonus_live": "Bonus",
+    "break": "Breaks",
+    "counters_added": "Counters added",
+    "counters_kept": "Counters kept",
+    "counters_removed": "Counters removed",
+    "cp_loss": "CP lost",
+    "cp_loss_cleared": "CP loss cleared",
+    "damage": "Damage",
+    "destroyed": "Destroyed",
+    "effect_ended": "Effect ends",
+    "entered": "Enters the Map",
+    "face_change": "Flip",
+    "grant": "Granted",
+    "left_play": "Leaves the Map",
+    "lose": "Value lost",
+    "no_effect": "No effect",
+    "no_story_point": "No Story Point",
+    "not_destruction": "Not a destruction",
+    "penalty": "Penalty",
+    "phase": "Phase",
+    "story_point": "Story Point",
+    "trigger_choice": "Trigger order chosen",
+    "trigger_created": "Trigger waits",
+    "trigger_fired": "Trigger fires",
+    "trigger_order": "Trigger order",
+}
+"""How each kind of event is labelled in the log a player reads (the JSON keeps the machine names)."""
+
+
+def event_label(kind: str) -> str:
+    """The label of an event kind in the log: ``"face_change"`` reads ``"Flip"``.
+
+    >>> event_label("face_change"), event_label("something_new")
+    ('Flip', 'Something new')
+    """
+    return EVENT_LABELS.get(kind) or kind.replace("_", " ").capitalize()
 
 
 def face_label(state: str | None) -> str:
@@ -69,15 +113,15 @@ def board_html(board: BoardView) -> str:
             )
         )
     table = tag("table", tag("thead", tag("tr", header)) + tag("tbody", "".join(rows)), class_="estro-board")
-    return head + table
+    return head + scroll_box(table, "Board")
 
 
 def _event_html(event: Event, base: str) -> str:
     who = tag("span", esc(event.player), class_="estro-player") + " " if event.player else ""
     return tag(
         "li",
-        tag("span", esc(event.kind.replace("_", " ")), class_="estro-event-kind")
-        + " "
+        tag("span", esc(event_label(event.kind)), class_="estro-event-kind")
+        + ": "
         + who
         + esc(event.text)
         + " "
