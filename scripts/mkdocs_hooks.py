@@ -6,7 +6,8 @@
   library for Pyodide (cached: scripts/sitegen/assets.py).
 - on_files: add the generated pages (rules pages, rulings index, lint report);
   any disagreement between a page and the engine stops the build.
-- on_post_build: copy the runtime into the built site, write the service
+- on_post_build: give each ruling's section in the search index the words of its ID
+  (scripts/sitegen/search.py), copy the runtime into the built site, write the service
   worker's file list, and precompress every file (.br and .gz) as a static host
   serves them. Under ``mkdocs serve`` the service worker only removes itself and
   nothing is precompressed (mkdocs' own server sends files as they are).
@@ -66,6 +67,8 @@ def on_files(files: Files, config: Any) -> Files:
 def on_post_build(config: Any) -> None:
     site = Path(config["site_dir"])
     live = _state["command"] == "serve"
+    ruling_ids = [r.id for p in importlib.import_module("estro_rules.registry").PROTOCOLS for r in p.rulebook]
+    importlib.import_module("scripts.sitegen.search").add_ruling_ids(site, ruling_ids)
     _state["runtime"].copy_into(site, offline=not live)
     importlib.import_module("scripts.sitegen.offline").write_service_worker(site, dev=live)
     if not live:

@@ -22,17 +22,22 @@ unknown widget.
 
 from __future__ import annotations
 
+import copy
 import doctest
 import re
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from markdown_it import MarkdownIt
 
 import estro_rules
+from estro_rules.glossary import Term
 from estro_rules.rulings import RULING_ID, Rulebook
+
+from . import glossary, worked
 
 #: Where the engine's code lives: an example "calls the engine" when it runs a function defined here.
 ENGINE_DIR = str(Path(estro_rules.__file__).resolve().parent)
@@ -96,6 +101,9 @@ class Example:
     ruling: str | None
     """The ruling whose section holds it; ``None`` outside any ruling."""
 
+    end: int = 0
+    """0-based line after the block's closing fence."""
+
 
 @dataclass
 class ParsedPage:
@@ -154,7 +162,7 @@ def parse(source: PageSource, path: Path) -> ParsedPage:
             code_lines.update(range(start, end))
             info = token.info.strip()
             if info == "pycon":
-                example = Example(start + 1, token.content, current.id if current else None)
+                example = Example(start + 1, token.content, current.id if current else None, end)
                 examples.append(example)
                 if current is not None:
                     current.examples.append(example)
@@ -179,6 +187,12 @@ class Site:
     problems: list[str] = field(default_factory=list)
     outputs: Outputs = field(default_factory=dict)
     """What each ruling's examples printed when they ran (see :func:`run_examples`)."""
+    worked: dict[tuple[str, int], list[dict[str, Any]]] = field(default_factory=dict)
+    """(page, first code line) of an example → the scenarios it bound to ``scenario``, in order."""
+    widget_kinds: dict[str, str] = field(default_factory=dict)
+    """Widget name → the scenario kind it runs (a worked example of that kind links to it)."""
+    terms: Sequence[Term] = ()
+    """The glossary's terms: their first use in each ruling links to the glossary."""
 
     def ruling_page(self, ruling_id: str) -> str | None:
         for page in self.pages:
@@ -222,7 +236,7 @@ def check(site: Site) -> None:
         for line, (_, name, _) in page.widgets.items():
             if name not in site.widgets:
                 site.problems.append(f"{page.path.name}:{line + 1}: unknown widget {name!r}")
-        site.problems.extend(run_examples(page, site.outputs))
+        site.problems.extend(run_examples(page, site.outputs, site.worked))
 
 
 def check_rulings(site: Site, page: ParsedPage, book: Rulebook, seen: dict[str, str]) -> None:
@@ -263,6 +277,27 @@ class _EngineCalls:
             sys.setprofile(None)  # one call is enough; the rest of the example runs at full speed
 
 
+class _Scenarios(doctest.DocTestRunner):
+    """Runs an example and keeps every value it binds to the name ``scenario`` (a worked example)."""
+
+    def __init__(self, checker: doctest.OutputChecker, optionflags: int, before: object) -> None:
+        super().__init__(checker=checker, optionflags=optionflags)
+        self.last = before
+        self.bound: list[dict[str, Any]] = []
+
+    def note(self, globs: dict[str, Any]) -> None:
+        value = globs.get("scenario")
+        if value is not self.last and isinstance(value, dict):
+            self.bound.append(copy.deepcopy(value))
+        elif isinstance(value, dict) and self.bound and value != self.bound[-1]:  # changed in place
+            self.bound.append(copy.deepcopy(value))
+        self.last = value
+
+    def report_start(self, out: Callable[[str], object], test: doctest.DocTest, example: doctest.Example) -> None:
+        self.note(test.globs)
+        super().report_start(out, test, example)
+
+
 class _Recorder(doctest.OutputChecker):
     """Keeps what each statement of an example really printed, beside checking it."""
 
@@ -274,13 +309,16 @@ class _Recorder(doctest.OutputChecker):
         return super().check_output(want, got, optionflags)
 
 
-def run_examples(page: ParsedPage, outputs: Outputs | None = None) -> list[str]:
+def run_examples(
+    page: ParsedPage, outputs: Outputs | None = None, worked: dict[tuple[str, int], list[dict[str, Any]]] | None = None
+) -> list[str]:
     """Run every example of the page in order, in one namespace, as the page shows them.
 
     An example that disagrees with the engine is a problem wherever it stands; a
     ruling whose examples never call a function of the engine is one too (an
     example such as ``>>> 1`` shows nothing about the rules). What each ruling's
-    examples print goes into ``outputs``, for the lock of example outputs.
+    examples print goes into ``outputs``, for the lock of example outputs; the scenarios each example
+    binds to ``scenario`` go into ``worked`` (see :mod:`.worked`).
     """
     parser = doctest.DocTestParser()
     flags = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
@@ -292,7 +330,7 @@ def run_examples(page: ParsedPage, outputs: Outputs | None = None) -> list[str]:
         test = parser.get_doctest(example.code, globs, name, str(page.path), example.line)
         out: list[str] = []
         recorder = _Recorder()
-        runner = doctest.DocTestRunner(checker=recorder, optionflags=flags)
+        runner = _Scenarios(recorder, flags, test.globs.get("scenario"))
         watch = _EngineCalls()
         previous = sys.getprofile()
         sys.setprofile(watch)
@@ -300,6 +338,9 @@ def run_examples(page: ParsedPage, outputs: Outputs | None = None) -> list[str]:
             runner.run(test, out=out.append, clear_globs=False)
         finally:
             sys.setprofile(previous)
+        runner.note(test.globs)
+        if worked is not None and runner.bound:
+            worked[(page.source.name, example.line)] = runner.bound
         if example.ruling is not None:
             calls_engine[example.ruling] = calls_engine.get(example.ruling, False) or watch.seen
             if outputs is not None:
@@ -370,18 +411,55 @@ def link_refs(site: Site, text: str, where: str) -> str:
     return "".join(parts)
 
 
+def page_widget(site: Site, page: ParsedPage, kind: str) -> str | None:
+    """The page's widget that runs scenarios of ``kind``, if it has one."""
+    for _, name, _ in page.widgets.values():
+        if site.widget_kinds.get(name) == kind:
+            return name
+    return None
+
+
+def render_example(site: Site, page: ParsedPage, example: Example, base: str, pad: str) -> list[str]:
+    """A ruling's ```pycon block as published: the worked example and the doctest in tabs when the block
+    binds ``scenario``, otherwise the doctest in a closed box. Either way the doctest is shown whole."""
+    fence = page.lines[example.line - 1 : example.end]
+    inner = pad + "    "
+    code = [inner + line if line else "" for line in fence]
+    bound = site.worked.get((page.source.name, example.line), [])
+    if not bound:
+        return [pad + '??? example "Python: the example the tests run"', "", *code, ""]
+    out = [pad + '===! "Example"', ""]
+    for scenario in bound:
+        kind = scenario.get("kind")
+        widget = page_widget(site, page, kind) if isinstance(kind, str) else None
+        out += [inner + worked.worked_html(scenario, widget, base).replace("\n", "\n" + inner), ""]
+    return [*out, pad + '=== "Python"', "", *code, ""]
+
+
 def render(site: Site, page: ParsedPage, base: str) -> str:
     """The published Markdown of one page."""
     out: list[str] = []
     rulings = {r.heading_line: r for r in page.rulings}
+    examples = {e.line - 1: e for e in page.examples if e.ruling is not None}
     book = page.source.rulebook
+    terms = [t for t in site.terms if book is not None and t.protocol == book.key]
+    linked: set[str] = set()
+    """Terms already linked in the current ruling."""
+    in_ruling = -1
+    """The end line of the ruling being rendered (-1 outside any)."""
     indent_until = -1
     i = 0
     lines = page.lines
     while i < len(lines):
         pad = "    " if i < indent_until else ""
+        if i in examples:
+            out += render_example(site, page, examples[i], base, pad)
+            i = examples[i].end
+            continue
         if i in rulings:
             ruling = rulings[i]
+            linked = set()
+            in_ruling = ruling.end_line
             interpretation = book is not None and ruling.id in book and book[ruling.id].interpretation
             css = ".estro-ruling-heading .estro-interpretation-heading" if interpretation else ".estro-ruling-heading"
             out.append(f"### {ruling.id} · {ruling.title} {{#{ruling.id} {css}}}")
@@ -420,12 +498,16 @@ def render(site: Site, page: ParsedPage, base: str) -> str:
                 except ValueError as err:
                     site.problems.append(f"{page.path.name}:{i + 1}: widget {name}: {err}")
                     html = ""
+                # Not searched: a widget's controls and its pre-rendered result are no text of the rules.
+                html = f'<div class="estro-widget-box" data-search-exclude>{html}</div>'
                 out.append(pad + html.replace("\n", "\n" + pad))
             i = end
             continue
         line = lines[i]
         if i not in page.code_lines and i not in page.heading_lines:
             line = link_refs(site, line, f"{page.path.name}:{i + 1}")
+            if i < in_ruling:
+                line = glossary.link_terms(line, terms, linked)
         out.append(pad + line if line else "")
         i += 1
     return "\n".join(out) + "\n"
@@ -470,16 +552,20 @@ def build(
     widgets: dict[str, WidgetFn],
     extra: dict[str, Callable[[], str]] | None = None,
     checks: Sequence[Callable[[Site], list[str]]] = (),
+    *,
+    widget_kinds: dict[str, str] | None = None,
+    terms: Sequence[Term] = (),
 ) -> dict[str, str]:
     """Generate every page and the rulings index; raise :class:`SiteError` on any problem.
 
     ``extra`` adds generated pages of other kinds (a report, say) whose
     references are checked and linked like the rules pages'; ``checks`` look at
     the whole site once its examples have run (the lock of example outputs) and
-    return problems. Returns a mapping from output file name (``protocol-07.md``)
-    to Markdown.
+    return problems. ``widget_kinds`` names the scenario kind each widget runs (worked examples of a kind
+    link to its widget); ``terms`` makes the glossary page and links each ruling's first use of a term.
+    Returns a mapping from output file name (``protocol-07.md``) to Markdown.
     """
-    site = Site([], tables, widgets)
+    site = Site([], tables, widgets, widget_kinds=dict(widget_kinds or {}), terms=tuple(terms))
     for source in sources:
         path = source_dir / f"{source.name}.md"
         if not path.exists():
@@ -493,6 +579,9 @@ def build(
     # Pages are served at NAME/, so the site root is one level up; the home page is the root itself.
     output = {f"{p.source.name}.md": render(site, p, base="" if p.source.name == "index" else "../") for p in site.pages}
     output["rulings.md"] = rulings_index(site)
+    if site.terms:
+        books = [(p.source.rulebook.key, p.title, p.source.name) for p in site.pages if p.source.rulebook]
+        output[glossary.PAGE] = render_extra(site, glossary.PAGE, glossary.page(site, books))
     for name, make in (extra or {}).items():
         output[name] = render_extra(site, name, make())
     if site.problems:

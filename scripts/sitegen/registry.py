@@ -6,6 +6,8 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
+from estro_rules import scenarios
+from estro_rules.glossary import TERMS
 from estro_rules.protocol import WidgetSpec
 from estro_rules.r19 import lint
 from estro_rules.registry import KINDS, PROTOCOLS
@@ -95,6 +97,11 @@ def widget_renderers(download_bytes: int) -> dict[str, pages.WidgetFn]:
     return {spec.name: bind(spec) for spec in WIDGET_SPECS}
 
 
+def widget_kinds() -> dict[str, str]:
+    """Widget name → the scenario kind it runs (that of the scenario it starts from)."""
+    return {spec.name: scenarios.kind_of(widgets.default_scenario(spec)).name for spec in WIDGET_SPECS}
+
+
 def generate(download_bytes: int, outputs: pages.Outputs | None = None, *, locked: bool = True) -> dict[str, str]:
     """Every generated page as Markdown, by file name, and ``rulings.json``; raises pages.SiteError on any
     disagreement. ``outputs`` receives what each ruling's examples printed; ``locked=False`` leaves out
@@ -112,6 +119,8 @@ def generate(download_bytes: int, outputs: pages.Outputs | None = None, *, locke
         widget_renderers(download_bytes),
         EXTRA_PAGES,
         checks=(changes.check_lock(LOCK, CHANGELOG), keep) if locked else (keep,),
+        widget_kinds=widget_kinds(),
+        terms=TERMS,
     )
     generated["rulings.json"] = json.dumps(rulings_catalogue(), indent=2, ensure_ascii=False) + "\n"
     return generated

@@ -1,0 +1,156 @@
+"""The glossary page, and the links from each ruling's first use of a term to its entry.
+
+The terms are data (:data:`estro_rules.glossary.TERMS`). Which rulings use a term is found by
+reading the rules pages: a ruling uses a term when its prose (not its code) names one of the
+term's forms. On the rules pages, the first use of each term in each ruling links to the term's
+entry, with the meaning in the link's title, which the theme shows as a tooltip on hover and on
+focus (``content.tooltips``).
+
+>>> from estro_rules.glossary import term
+>>> link_terms("A cryptid and another cryptid.", [term("cryptid")], set())
+'A [cryptid](glossary.md#cryptid "A creature in a team; it has a threat, a health and abilities.") and another cryptid.'
+>>> link_terms("See [the cryptid](x.md) and `cryptid`.", [term("cryptid")], set())
+'See [the cryptid](x.md) and `cryptid`.'
+>>> link_terms("Cryptids at DEF 0.", [term("cryptid"), term("DEF")], {"cryptid"})
+'Cryptids at [<abbr>DEF</abbr>](glossary.md#def "A printed defence value; a unit at DEF 0 or less is destroyed.") 0.'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
+
+from estro_rules.glossary import Term
+
+if TYPE_CHECKING:
+    from .pages import ParsedPage, Site
+
+PAGE = "glossary.md"
+
+#: Spans of a Markdown line that are never touched: inline code, links (with a title), raw HTML
+#: tags, and a not-yet-published section (whose text sits inside a span).
+_PROTECTED = re.compile(
+    r"`[^`]*`"
+    r"|!?\[[^\]]*\]\((?:[^()\"]|\"[^\"]*\")*\)"
+    r"|<span class=\"estro-unpublished\".*?</span>"
+    r"|<[^>]+>"
+)
+
+
+def _pattern(form: str) -> str:
+    """A form as a whole word; a lower-case form also matches with a capital first letter."""
+    body = re.escape(form)
+    if form[:1].islower():
+        body = f"[{form[0]}{form[0].upper()}]{re.escape(form[1:])}"
+    return rf"(?<![\w-]){body}(?![\w-])"
+
+
+def _regex(t: Term) -> re.Pattern[str]:
+    return re.compile("|".join(_pattern(f) for f in t.forms))
+
+
+def plain_meaning(t: Term) -> str:
+    """The meaning as plain text for a tooltip: ``[[ID]]`` references become the bare ID."""
+    return re.sub(r"\[\[(?:page:)?([^\]]+)\]\]", r"\1", t.meaning).replace('"', "'")
+
+
+def _is_abbreviation(word: str) -> bool:
+    return word.isupper() and len(word) <= 4
+
+
+def link_terms(line: str, terms: Sequence[Term], linked: set[str]) -> str:
+    """Link the first use of each term of ``terms`` not yet in ``linked`` (anchors), in one Markdown line.
+
+    ``linked`` gains the anchors linked here, so a ruling links each term once.
+    """
+    parts = _split(line)
+    for t in terms:
+        if t.anchor in linked:
+            continue
+        regex = _regex(t)
+        for i, (text, protected) in enumerate(parts):
+            if protected:
+                continue
+            match = regex.search(text)
+            if match is None:
+                continue
+            word = match.group(0)
+            shown = f"<abbr>{word}</abbr>" if _is_abbreviation(word) else word
+            link = f'[{shown}]({PAGE}#{t.anchor} "{plain_meaning(t)}")'
+            parts[i : i + 1] = [(text[: match.start()], False), (link, True), (text[match.end() :], False)]
+            linked.add(t.anchor)
+            break
+    return "".join(text for text, _ in parts)
+
+
+def _split(line: str) -> list[tuple[str, bool]]:
+    """The line as (text, protected) pieces."""
+    out: list[tuple[str, bool]] = []
+    at = 0
+    for match in _PROTECTED.finditer(line):
+        out.append((line[at : match.start()], False))
+        out.append((match.group(0), True))
+        at = match.end()
+    out.append((line[at:], False))
+    return out
+
+
+def prose_lines(page: ParsedPage, start: int, end: int) -> Iterable[str]:
+    """The lines of prose between ``start`` and ``end``: no code, no headings, no generated tables."""
+    tables = {i for first, (last, _) in page.tables.items() for i in range(first, last)}
+    for i in range(start, end):
+        if i not in page.code_lines and i not in page.heading_lines and i not in tables:
+            yield page.lines[i]
+
+
+def uses(site: Site) -> dict[str, list[tuple[str, str]]]:
+    """Term anchor → the rulings whose prose uses the term, as (page, ruling ID), in page order."""
+    found: dict[str, list[tuple[str, str]]] = {t.anchor: [] for t in site.terms}
+    for page in site.pages:
+        book = page.source.rulebook
+        if book is None:
+            continue
+        terms = [t for t in site.terms if t.protocol == book.key]
+        for ruling in page.rulings:
+            text = "\n".join(_unprotected(line) for line in prose_lines(page, ruling.heading_line + 1, ruling.end_line))
+            for t in terms:
+                if _regex(t).search(text):
+                    found[t.anchor].append((page.source.name, ruling.id))
+    return found
+
+
+def _unprotected(line: str) -> str:
+    return " ".join(text for text, protected in _split(line) if not protected)
+
+
+def page(site: Site, protocols: Sequence[tuple[str, str, str]]) -> str:
+    """The glossary page: one table per protocol (``(key, title, page)``), in site order."""
+    anchors = [t.anchor for t in site.terms]
+    twice = sorted({a for a in anchors if anchors.count(a) > 1})
+    if twice:
+        site.problems.append(f"{PAGE}: two terms share the anchor {', '.join(twice)}")
+    used = uses(site)
+    out = [
+        "# Glossary",
+        "",
+        "The game's words in English and in Italian, with what each one means. The Battaglia rules are written",
+        "in Italian and PROTOCOL_07 keeps Italian names inside English text, so players meet both. Where no",
+        "source names a term in Italian, the Italian here is *our translation* and is marked so. On the rules",
+        "pages, the first use of a term in each ruling links here; hover over it or focus it to read the meaning.",
+        "",
+    ]
+    for key, title, _ in protocols:
+        terms = [t for t in site.terms if t.protocol == key]
+        if not terms:
+            continue
+        out += [f"## {title}", "", "| English | Italian | Meaning | Used in |", "|---|---|---|---|"]
+        for t in terms:
+            italian = t.italian if t.italian_from_source else f"{t.italian} *(our translation)*"
+            others = [f for f in t.also if f not in (t.english, t.italian)]
+            english = f'<dfn id="{t.anchor}">{t.english}</dfn>' + (f" ({', '.join(others)})" if others else "")
+            rulings = ", ".join(f"[[{rid}]]" for _, rid in used[t.anchor]) or "—"
+            cells = [english, italian, t.meaning, rulings]
+            out.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
+        out.append("")
+    return "\n".join(out)
