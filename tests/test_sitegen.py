@@ -71,7 +71,7 @@ def test_a_good_page(tmp_path: Path) -> None:
     assert "§19.2 <small>(not yet published)</small>" in out  # no R19-2 ruling on this site
     assert "| 1 |" in out and "[DEMO-1](demo.md#DEMO-1" in out
     assert '!!! interpretation "Interpretation' in out and "    The text is silent" in out
-    assert '    <div class="w">prerendered</div>' in out  # inside the interpretation's box
+    assert '    <div class="estro-widget-box" data-search-exclude><div class="w">prerendered</div></div>' in out  # in the box
     index = build(tmp_path, GOOD)["rulings.md"]
     assert "| [I-DEMO-1](demo.md#I-DEMO-1) | A reading | Interpretation |" in index
 
@@ -208,3 +208,48 @@ def test_p07_tables_catch_a_disagreement(monkeypatch: pytest.MonkeyPatch) -> Non
         tables.pairs_table()
     with pytest.raises(ValueError, match="Inferno 2vs2 \\+ Zona di Conquista: the engine says allowed=True"):
         tables.matrix_table()
+
+
+def test_try_it_links_carry_their_scenario() -> None:
+    """Each worked example's "Try it" link opens its own scenario (checked against the page source)."""
+    from scripts.sitegen import worked
+
+    out = registry.generate(download_bytes=1)["protocol-07.md"]
+    links = [part.split('"')[0] for part in out.split('href="?widget=')[1:]]
+    assert len(links) >= 15
+    for link in links:
+        scenario = worked.read_link("?widget=" + link.replace("&amp;", "&"))
+        assert scenario["kind"] in ("p07.combination", "p07.destruction")
+        widget = link.split("&")[0]
+        assert widget == {"p07.combination": "p07-combination", "p07.destruction": "p07-destruction"}[scenario["kind"]]
+
+
+
+def test_worked_examples_and_glossary_links(tmp_path: Path) -> None:
+    """A block that binds ``scenario`` becomes a worked example in tabs; others a closed Python box; the
+    first use of a glossary term in a ruling links to it with its meaning as the title."""
+    from estro_rules.glossary import Term
+
+    book = Rulebook("protocol07", "Demo", "demo/", [Ruling("DEMO-1", "Two and two"), Ruling("DEMO-2", "Again")])
+    text = (
+        "# Demo\n\n### DEMO-1 Two and two\n\nA Fessura here, and a Fessura there.\n\n"
+        '```pycon\n>>> from estro_rules.scenarios import run\n>>> scenario = {"kind": "p07.combination", '
+        '"modes": ["Single Player"]}\n>>> run(scenario).allowed\nTrue\n```\n\n'
+        "### DEMO-2 Again\n\nThe Fessura again.\n\n" + DEMO_1_EXAMPLE
+        + "\n```estro-widget demo-widget\n```\n"
+    )
+    (tmp_path / "demo.md").write_text(text)
+    fessura = Term("Fessura", "Fessura", "A rift.", "protocol07")
+    widgets = {"demo-widget": lambda options, base: "<div>w</div>"}
+    out = pages.build(
+        [pages.PageSource("demo", book)], tmp_path, {}, widgets,
+        widget_kinds={"demo-widget": "p07.combination"}, terms=[fessura],
+    )
+    page = out["demo.md"]
+    assert page.count('[Fessura](glossary.md#fessura "A rift.")') == 2  # once in each ruling
+    assert "a Fessura there" in page
+    assert '===! "Example"' in page and '=== "Python"' in page
+    assert "can be played on its own" in page and 'href="?widget=demo-widget&amp;z=' in page
+    assert '??? example "Python: the example the tests run"' in page
+    assert '<div class="estro-widget-box" data-search-exclude><div>w</div></div>' in page
+    assert "| <dfn id=\"fessura\">Fessura</dfn> | Fessura | A rift. | [DEMO-1](demo.md#DEMO-1" in out["glossary.md"]
