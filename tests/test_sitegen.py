@@ -71,7 +71,7 @@ def test_a_good_page(tmp_path: Path) -> None:
     assert "§19.2 <small>(not yet published)</small>" in out  # no R19-2 ruling on this site
     assert "| 1 |" in out and "[DEMO-1](demo.md#DEMO-1" in out
     assert '!!! interpretation "Interpretation' in out and "    The text is silent" in out
-    assert '    <div class="estro-widget-box" data-search-exclude><div class="w">prerendered</div></div>' in out  # in the box
+    assert '    <article class="estro-widget-box" data-search-exclude><div class="w">prerendered</div></article>' in out  # in the box
     index = build(tmp_path, GOOD)["rulings.md"]
     assert "| [I-DEMO-1](demo.md#I-DEMO-1) | A reading | Interpretation |" in index
 
@@ -251,5 +251,5 @@ def test_worked_examples_and_glossary_links(tmp_path: Path) -> None:
     assert '===! "Example"' in page and '=== "Python"' in page
     assert "can be played on its own" in page and 'href="?widget=demo-widget&amp;z=' in page
     assert '??? example "Python: the example the tests run"' in page
-    assert '<div class="estro-widget-box" data-search-exclude><div>w</div></div>' in page
+    assert '<article class="estro-widget-box" data-search-exclude><div>w</div></article>' in page
     assert "| <dfn id=\"fessura\">Fessura</dfn> | Fessura | A rift. | [DEMO-1](demo.md#DEMO-1" in out["glossary.md"]

@@ -498,8 +498,9 @@ def render(site: Site, page: ParsedPage, base: str) -> str:
                 except ValueError as err:
                     site.problems.append(f"{page.path.name}:{i + 1}: widget {name}: {err}")
                     html = ""
-                # Not searched: a widget's controls and its pre-rendered result are no text of the rules.
-                html = f'<div class="estro-widget-box" data-search-exclude>{html}</div>'
+                # Not searched: a widget's controls and its pre-rendered result are no text of the rules. An
+                # <article>: the theme's indexer ends an exclusion at the first closing tag of the same name.
+                html = f'<article class="estro-widget-box" data-search-exclude>{html}</article>'
                 out.append(pad + html.replace("\n", "\n" + pad))
             i = end
             continue

@@ -125,4 +125,6 @@ def worked_html(scenario: Mapping[str, Any], widget: str | None, base: str) -> s
             ),
             class_="estro-try-row",
         )
-    return tag("div", head + situation + outcome + link, class_="estro-worked", data_search_exclude=True)
+    # Not searched (it is a result, not the rule's text). An <article>, because the theme's indexer ends
+    # an exclusion at the first closing tag of the same name, and views use <div>s.
+    return tag("article", head + situation + outcome + link, class_="estro-worked", data_search_exclude=True)
