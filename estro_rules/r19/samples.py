@@ -123,6 +123,40 @@ SAMPLE_CARDS: dict[str, dict[str, Any]] = {
 """Sample cards by number (invented for the examples; not the published card pool)."""
 
 
+def sample_scenario(
+    board: list[str | dict[str, Any]],
+    actions: list[dict[str, Any]],
+    *,
+    players: tuple[str, ...] = ("Ana", "Ben"),
+    active: str | None = None,
+    phase: str = "Admin",
+) -> dict[str, Any]:
+    """A scenario (the JSON the sandbox and the command line take) of actions on a board of sample
+    cards; a board entry is a card number (owned by the first player) or a placement object.
+
+    >>> scenario = sample_scenario(["GU-012"], [{"do": "capabilities", "card": "GU-012"}])
+    >>> scenario["kind"], scenario["players"], [c["id"] for c in scenario["cards"]], scenario["board"]
+    ('r19.sequence', ['Ana', 'Ben'], ['GU-012'], [{'card': 'GU-012', 'owner': 'Ana'}])
+    """
+    placements = [{"card": b, "owner": players[0]} if isinstance(b, str) else b for b in board]
+    used = dict.fromkeys(p["card"] for p in placements)
+    return {
+        "kind": "r19.sequence",
+        "players": list(players),
+        "active": active or players[0],
+        "phase": phase,
+        "cards": [copy.deepcopy(SAMPLE_CARDS[c]) for c in used],
+        "board": placements,
+        "actions": actions,
+    }
+
+
+def play_scenario(scenario: dict[str, Any]) -> tuple[Step, ...]:
+    """Run a scenario; returns its steps, one per action."""
+    result: SequenceResult = run_scenario(scenario)
+    return result.steps
+
+
 def play(
     board: list[str | dict[str, Any]],
     actions: list[dict[str, Any]],
@@ -131,21 +165,8 @@ def play(
     active: str | None = None,
     phase: str = "Admin",
 ) -> tuple[Step, ...]:
-    """Run actions on a board of sample cards; a board entry is a card number (owned by the first
-    player) or a placement object. Returns the steps."""
-    placements = [{"card": b, "owner": players[0]} if isinstance(b, str) else b for b in board]
-    used = dict.fromkeys(p["card"] for p in placements)
-    result: SequenceResult = run_scenario(
-        {
-            "players": list(players),
-            "active": active or players[0],
-            "phase": phase,
-            "cards": [copy.deepcopy(SAMPLE_CARDS[c]) for c in used],
-            "board": placements,
-            "actions": actions,
-        }
-    )
-    return result.steps
+    """Run actions on a board of sample cards (see :func:`sample_scenario`). Returns the steps."""
+    return play_scenario(sample_scenario(board, actions, players=players, active=active, phase=phase))
 
 
 def brief(step: Step) -> dict[str, Any]:
