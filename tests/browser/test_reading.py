@@ -10,7 +10,7 @@ from playwright.sync_api import Browser, Page
 
 from estro_rules.glossary import TERMS
 from estro_rules.registry import PROTOCOLS
-from tests.browser.conftest import guard, Traffic
+from tests.browser.conftest import Traffic, guard
 from tests.conftest import ROOT, Site
 
 #: axe-core, pinned in package-lock.json (a dev dependency: injected by the test, never shipped).
