@@ -192,6 +192,8 @@ def test_the_real_site_generates() -> None:
     for source in registry.SOURCES:
         for ruling in source.rulebook or ():
             assert f"{{#{ruling.id} " in out[f"{source.name}.md"]
+    assert "[[§19](" not in out["lint-report.md"]  # a section inside a link's text stays text
+    assert "[§19](resolution-19.md)" in out["lint-report.md"]
 
 
 def test_p07_tables_catch_a_disagreement(monkeypatch: pytest.MonkeyPatch) -> None:

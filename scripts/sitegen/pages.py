@@ -404,7 +404,8 @@ def link_refs(site: Site, text: str, where: str) -> str:
             f"{match.group(0)} <small>(not yet published)</small></span>"
         )
 
-    parts = re.split(r"(`[^`]*`)", text)  # leave inline code alone
+    # Leave inline code and links already written alone (a section inside a link's text stays text).
+    parts = re.split(r"(`[^`]*`|\[[^\]]*\]\([^)]*\))", text)
     for i in range(0, len(parts), 2):
         # Sections first: a ruling title put into a link by xref may itself name a section.
         parts[i] = _XREF.sub(xref, _SECTION.sub(section, parts[i]))

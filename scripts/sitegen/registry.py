@@ -63,7 +63,7 @@ def lint_report() -> str:
         [
             "# Card-design lint report",
             "",
-            "The design consequences that [§19](resolution-19.md) states, checked over the sample card pool",
+            "The design consequences that §19 states, checked over the sample card pool",
             "`examples/r19/card-pool.json` (sample content) by `python -m estro_rules lint`. This page is",
             "generated when the site is built, so it always shows what the linter says today.",
             "",
