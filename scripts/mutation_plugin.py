@@ -1,0 +1,49 @@
+"""pytest plugin for the mutation run (scripts/mutation.sh loads it with ``-p``; never used otherwise).
+
+mutmut runs, for each mutant, only the tests that reached the mutated function, given to pytest
+as node IDs in no particular order. Two things need that to be made safe:
+
+- A docs example (```pycon block, run by sybil) shares one namespace with the examples before it
+  on its page: ``face_label(...)`` needs the earlier ``from estro_rules.r19 import face_label``.
+  So when any example of a page is selected, every example of that page up to the last selected
+  one runs, in page order.
+- Results must not depend on luck: tests run in file order, and Hypothesis draws the same
+  examples on every run and keeps no database of earlier failures.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import settings
+from sybil.integration.pytest import SybilFile, SybilItem
+
+settings.register_profile("mutation", derandomize=True, database=None)
+settings.load_profile("mutation")
+
+
+def with_earlier_examples(items: list[pytest.Item]) -> list[pytest.Item]:
+    """Replace the selected examples of each page by all of that page's examples up to the last one selected."""
+    last_line: dict[SybilFile, int] = {}
+    for item in items:
+        if isinstance(item, SybilItem):
+            page = item.parent
+            assert isinstance(page, SybilFile)
+            last_line[page] = max(last_line.get(page, 0), item.example.line)
+    result: list[pytest.Item] = []
+    for item in items:
+        if not isinstance(item, SybilItem):
+            result.append(item)
+        elif item.parent in last_line:
+            # Collect the page again: the fresh examples share one namespace, in page order.
+            page = item.parent
+            assert isinstance(page, SybilFile)
+            last = last_line.pop(page)
+            fresh = page.collect()  # type: ignore[no-untyped-call]
+            result += [e for e in fresh if isinstance(e, SybilItem) and e.example.line <= last]
+    return result
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Run the docs examples with the examples they build on, every test in file order."""
+    items[:] = with_earlier_examples(items)
+    items.sort(key=lambda item: (str(item.path), item.reportinfo()[1] or 0))
