@@ -10,8 +10,9 @@ as node IDs in no particular order. Two things need that to be made safe:
 - ``--doctest-modules`` would also find each docstring example once per mutated copy of its
   function (``x_f__mutmut_1``, ...): the copies are skipped, the original's example stays (and
   collecting a mutated module stays quick).
-- Results must not depend on luck: Hypothesis draws the same examples on every run and keeps no
-  database of earlier failures.
+- Hypothesis property tests are left out: each draws many inputs through every layer, reaches
+  nearly every function and takes seconds, and every mutant that survives would run them all.
+  The run measures what the example tests, the doctests and the docs examples catch.
 """
 
 from __future__ import annotations
@@ -20,11 +21,8 @@ import doctest
 from typing import Any
 
 import pytest
-from hypothesis import settings
+from hypothesis import is_hypothesis_test
 from sybil.integration.pytest import SybilFile, SybilItem
-
-settings.register_profile("mutation", derandomize=True, database=None)
-settings.load_profile("mutation")
 
 _find_doctests = doctest.DocTestFinder._find  # type: ignore[attr-defined]
 
@@ -59,6 +57,12 @@ def with_earlier_examples(items: list[pytest.Item]) -> list[pytest.Item]:
     return result
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Run the docs examples with the examples they build on (otherwise in mutmut's order: fastest first)."""
-    items[:] = with_earlier_examples(items)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Leave out the property tests; run the docs examples with the examples they build on.
+
+    Otherwise the tests keep mutmut's order: fastest first.
+    """
+    properties = [item for item in items if is_hypothesis_test(getattr(item, "obj", None))]
+    if properties:
+        config.hook.pytest_deselected(items=properties)
+    items[:] = with_earlier_examples([item for item in items if item not in properties])
