@@ -340,10 +340,12 @@ def markdown(report: Report) -> str:
     for m in report.modules:
         for name in ("mutants", "killed", "timeout", "survived", "no_tests", "other", "equivalent"):
             setattr(total, name, getattr(total, name) + getattr(m, name))
+    scope = f"`{' '.join(report.globs)}`" if len(report.globs) <= 5 else f"{len(report.globs)} mutant names or globs"
     lines = [
         "# Mutation report",
         "",
-        f"Run: `{' '.join(report.globs)}`. Tests: those outside the browser and Pyodide. "
+        f"Run: {scope}. Tests: those outside the browser and Pyodide, less the property tests and those "
+        "deselected in `[tool.mutmut]` of pyproject.toml. "
         f"Score = (killed + timeout) / (mutants − equivalent); goal: {GOAL:.0%} in every module.",
         "",
         "| Module | Mutants | Killed | Timeout | Survived | No tests | Other | Equivalent | Score | Goal |",
