@@ -1,7 +1,7 @@
 """pytest plugin for the mutation run (scripts/mutation.sh loads it with ``-p``; never used otherwise).
 
 mutmut runs, for each mutant, only the tests that reached the mutated function, given to pytest
-as node IDs in no particular order. Two things need that to be made safe:
+as node IDs, fastest first. The plugin:
 
 - A docs example (```pycon block, run by sybil) shares one namespace with the examples before it
   on its page: ``face_label(...)`` needs the earlier ``from estro_rules.r19 import face_label``.
