@@ -34,7 +34,7 @@ def test_protocol07_orders() -> None:
 
 
 def test_battaglia_turn_steps() -> None:
-    assert [(s.number, s.name, s.italian) for s in TURN_STEPS] == [
+    assert [(number, s.title, s.note) for number, s in enumerate(TURN_STEPS, start=1)] == [
         (1, "Roll the dice", "tira i dadi"),
         (2, "Status effects", "effetti di stato"),
         (3, "Every-roll abilities", "abilità di ogni tiro"),
@@ -42,6 +42,7 @@ def test_battaglia_turn_steps() -> None:
         (5, "Reactions", "reazioni"),
         (6, "Deaths", "morti"),
     ]
+    assert TURN_STEPS.names == ("roll", "status", "every_roll", "threat_order", "reactions", "deaths")
 
 
 def test_r19_ordered_lists() -> None:
