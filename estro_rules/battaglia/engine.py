@@ -42,7 +42,7 @@ from .matchup import (
     REROLL,
     SELF,
     SOURCE,
-    Compiled,
+    CompiledAbility,
     CompiledMatchup,
 )
 from .results import LIMIT_REACTION_CAP, LIMIT_REROLL_DENIED, LIMIT_ROLL_LIMIT, BattleResult
@@ -54,15 +54,30 @@ from .trace import RollRecord, Trace
 class Matchup(CompiledMatchup):
     """Two teams compiled once (:class:`~.matchup.CompiledMatchup`) for many fast battles.
 
+    Its battles run the steps of a turn in the order of ``steps``, :data:`TURN_STEPS` unless another
+    list is given (a variant of the rules may insert, replace or drop a step by name).
+
     >>> from estro_rules.battaglia.samples import REFERENCE_LEFT, REFERENCE_RIGHT
     >>> m = Matchup(REFERENCE_LEFT, REFERENCE_RIGHT)
     >>> m.play(random.Random(5)) in (Winner.LEFT, Winner.RIGHT, Winner.DRAW)
     True
     """
 
+    def __init__(self, left: Team, right: Team, steps: RuleList[Step] | None = None) -> None:
+        super().__init__(left, right)
+        self.steps = TURN_STEPS if steps is None else steps
+        """The steps of a turn, in order."""
+        numbered = tuple((n, rule.fn) for n, rule in enumerate(self.steps, start=1))
+        self.numbered_steps = tuple((n, fn) for n, fn in numbered if fn is not reactions_inside_other_steps)
+        """The functions the turn loop runs, with their step numbers (step 5's marker left out)."""
+        self.step_fns = tuple(fn for _n, fn in self.numbered_steps)
+        """The same functions alone, for a battle without a trace."""
+        self.reactions_step = self.steps.index("reactions") + 1
+        self.deaths_step = self.steps.index("deaths") + 1
+
     def play(self, rng: random.Random) -> Winner:
         """One battle without a trace; only the winner."""
-        return _Battle(self, rng, (), False).play()
+        return Battle(self, rng, (), False).play()
 
 
 # --------------------------------------------------------------------------
@@ -103,16 +118,18 @@ _R_DEATH = (cite("BAT-6.6"), cite("I-BAT-5"))
 # One battle
 
 
-class _Battle:
-    """One battle in play: the state the steps of a turn share, and the steps themselves.
+class Battle:
+    """One battle being played: the state the steps of a turn share, and the steps themselves.
 
-    Each step is a method that returns ``True`` when a reroll restarts the turn at step 1 (BAT-7).
-    :meth:`play` runs them in the order of :data:`TURN_STEPS`. When a trace is asked for, ``tracer``
-    is the :class:`~.trace.Trace`, and ``trace`` is too until the trace is cut (then ``None``: no more
-    sentences, though every roll is still recorded).
+    Each step is a method that returns ``True`` when a reroll restarts the turn at step 1 (BAT-7);
+    :meth:`play` runs them in the order of the matchup's steps (:data:`TURN_STEPS`). Cryptids are
+    numbered as in the matchup. When a trace is asked for, ``tracer`` is the :class:`~.trace.Trace`,
+    and ``trace`` is too until the trace is cut (then ``None``: no more sentences, though every roll
+    is still recorded).
     """
 
     __slots__ = (
+        "alive",
         "anydown",
         "bonus",
         "cap_hit",
@@ -125,7 +142,6 @@ class _Battle:
         "hp",
         "last_by",
         "m",
-        "alive",
         "ndots",
         "nforced",
         "order",
@@ -165,12 +181,12 @@ class _Battle:
         self.anydown = self.cap_hit = self.denied = False
         self.reason = EndReason.SIDE_EMPTY
         """Why the battle ended, once it has."""
-        self.tracer = self.trace = Trace(m.left, m.right, self.hp, reactions_step=STEP_REACTIONS) if trace else None
+        self.tracer = self.trace = Trace(m.left, m.right, self.hp, reactions_step=m.reactions_step) if trace else None
 
     def play(self) -> Winner:
         """Play turns until the battle ends (BAT-8, BAT-9); who won (and, in :attr:`reason`, why)."""
-        steps = _STEPS
-        fns = _STEP_FNS
+        steps = self.m.numbered_steps
+        fns = self.m.step_fns
         tracer = self.tracer
         count = self.count
         while True:
@@ -375,7 +391,7 @@ class _Battle:
         hp = self.hp
         return rulings + _R_ORDER_TIE if peers and any(hp[u] > 0 for u in peers) else rulings
 
-    def reroll(self, ab: Compiled) -> bool:
+    def reroll(self, ab: CompiledAbility) -> bool:
         """A reroll ability activates: True when the turn restarts, False past the 36th roll (I-BAT-8)."""
         trace = self.trace
         if self.roll < ROLL_LIMIT:
@@ -387,7 +403,7 @@ class _Battle:
             trace.reroll_denied(ab, _R_REROLL_DENIED)
         return False
 
-    def react(self, r: Compiled, src: int, depth: int) -> None:
+    def react(self, r: CompiledAbility, src: int, depth: int) -> None:
         """Step 5, inside the step under way: a reaction resolves at once, unless the cap stops it."""
         if self.react_left <= 0:
             self.cap_hit = True
@@ -397,10 +413,10 @@ class _Battle:
         self.react_left -= 1
         trace = self.trace
         if trace is not None:
-            trace.reaction(r, depth + 1, _R_REACT_DEATHS if trace.step == STEP_DEATHS else _R_REACT)
+            trace.reaction(r, depth + 1, _R_REACT_DEATHS if trace.step == self.m.deaths_step else _R_REACT)
         self.fire(r, src, depth + 1)
 
-    def fire(self, ab: Compiled, src: int, depth: int) -> None:
+    def fire(self, ab: CompiledAbility, src: int, depth: int) -> None:
         """Resolve one activation: choose its targets, then apply its effect to each."""
         hp = self.hp
         trace = self.trace
@@ -490,7 +506,7 @@ class _Battle:
                 if hp[r.owner] > 0:
                     self.react(r, o, depth)
 
-    def apply(self, ab: Compiled, t: int, depth: int, why: tuple[str, ...]) -> None:
+    def apply(self, ab: CompiledAbility, t: int, depth: int, why: tuple[str, ...]) -> None:
         """Healing or damage over time on one target."""
         trace = self.trace
         if ab.eff == HEAL:
@@ -520,13 +536,13 @@ class _Battle:
                 trace.dot(ab, t, depth, why + _R_DOT)
 
 
-Step = Callable[[_Battle], bool]
+Step = Callable[[Battle], bool]
 """A step of a turn: it plays its part of the battle and says whether a reroll restarts the turn."""
 
 
-def reactions_inside_other_steps(battle: _Battle) -> bool:
+def reactions_inside_other_steps(battle: Battle) -> bool:
     """Step 5 has no place of its own in a turn: a reaction resolves at once, inside the step that set it off
-    (3, 4 or 6; :meth:`_Battle.react`). Its rule in :data:`TURN_STEPS` holds this function, which does
+    (3, 4 or 6; :meth:`Battle.react`). Its rule in :data:`TURN_STEPS` holds this function, which does
     nothing; the turn loop leaves it out."""
     return False
 
@@ -535,7 +551,7 @@ TURN_STEPS: RuleList[Step] = RuleList(
     [
         Rule(
             "roll",
-            _Battle.roll_dice,
+            Battle.roll_dice,
             "Two six-sided dice are rolled; every roll, reroll or not, counts.",
             (cite("BAT-6.1"), cite("I-BAT-1")),
             title="Roll the dice",
@@ -543,7 +559,7 @@ TURN_STEPS: RuleList[Step] = RuleList(
         ),
         Rule(
             "status",
-            _Battle.status,
+            Battle.status,
             "Damage over time ticks on every cryptid that carries it (no sudden-death bonus, no reactions).",
             (cite("BAT-6.2"), cite("I-BAT-2")),
             title="Status effects",
@@ -551,7 +567,7 @@ TURN_STEPS: RuleList[Step] = RuleList(
         ),
         Rule(
             "every_roll",
-            _Battle.every_roll,
+            Battle.every_roll,
             "Abilities that act on every roll, including dice-total modifiers, in threat order; "
             "modifiers change the total before any check.",
             (cite("BAT-6.3"), cite("I-BAT-11")),
@@ -560,7 +576,7 @@ TURN_STEPS: RuleList[Step] = RuleList(
         ),
         Rule(
             "threat_order",
-            _Battle.threat_order,
+            Battle.threat_order,
             "Abilities whose condition the roll meets resolve, highest threat first on both sides; "
             "a cryptid at 0 health does not act.",
             (cite("BAT-6.4"), cite("BAT-3"), cite("I-BAT-3"), cite("I-BAT-9")),
@@ -577,7 +593,7 @@ TURN_STEPS: RuleList[Step] = RuleList(
         ),
         Rule(
             "deaths",
-            _Battle.deaths,
+            Battle.deaths,
             "Every cryptid at 0 health dies; death abilities resolve in threat order, and so on until none is down.",
             (cite("BAT-6.6"), cite("I-BAT-5")),
             title="Deaths",
@@ -585,17 +601,10 @@ TURN_STEPS: RuleList[Step] = RuleList(
         ),
     ]
 )
-"""The six steps of a turn, in order (BAT-6). The turn loop runs their functions in this order, and a
-reroll starts it again from the first; every trace event carries the number of its step (its place
-here, from 1). Step 5 (reactions) happens inside steps 3, 4 and 6, so the loop leaves out its rule's
-function, :func:`reactions_inside_other_steps`, which does nothing."""
-
-_STEPS: tuple[tuple[int, Step], ...] = tuple(
-    (number, rule.fn) for number, rule in enumerate(TURN_STEPS, start=1) if rule.fn is not reactions_inside_other_steps
-)
-_STEP_FNS = tuple(fn for _number, fn in _STEPS)
-STEP_REACTIONS = TURN_STEPS.index("reactions") + 1
-STEP_DEATHS = TURN_STEPS.index("deaths") + 1
+"""The six steps of a turn, in order (BAT-6). The turn loop (:meth:`Battle.play`) runs their functions
+in this order, and a reroll starts it again from the first; every trace event carries the number of
+its step (its place here, from 1). Step 5 (reactions) happens inside steps 3, 4 and 6, so its rule
+holds :func:`reactions_inside_other_steps`, a marker that does nothing, and the loop leaves it out."""
 
 
 def _outcome_rulings(winner: Winner, reason: EndReason) -> tuple[str, ...]:
@@ -624,7 +633,7 @@ def battle(
     check_int(seed, "seed", minimum=0, maximum=MAX_SEED)
     forced = dice_list(list(dice)) if dice is not None else ()
     m = matchup if matchup is not None else Matchup(left, right)
-    played = _Battle(m, random.Random(seed), forced, trace)
+    played = Battle(m, random.Random(seed), forced, trace)
     winner = played.play()
     reason = played.reason
     rulings = _outcome_rulings(winner, reason)

@@ -484,7 +484,7 @@ def _sides(right_help: str) -> list[Field]:
             "left",
             TEAM,
             label="Left team",
-            help='A team: a list of 1 to 12 cryptids, left to right, or `{"name": ..., "cryptids": [...]}`',
+            help=f'A team: a list of 1 to {MAX_CRYPTIDS} cryptids, left to right, or `{{"name": ..., "cryptids": [...]}}`',
             missing="a value",
         ),
         Field("right", TEAM, label="Right team", help=right_help, missing="a value"),

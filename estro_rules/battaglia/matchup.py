@@ -32,7 +32,7 @@ TARGET_CODES = {
 }
 
 
-class Compiled:
+class CompiledAbility:
     """One ability compiled for the hot loop."""
 
     __slots__ = ("ability", "amount", "eff", "faces", "group", "keys", "owner", "rolls", "target")
@@ -52,7 +52,8 @@ class Compiled:
         """The cryptids its target is chosen among, in the order the choice looks at them."""
 
 
-#: The most findings of which step-4 abilities a roll sets off that one matchup keeps (:meth:`Matchup.set_off`).
+#: How many findings of which step-4 abilities a roll sets off one matchup keeps (:meth:`CompiledMatchup.set_off`):
+#: enough for every roll a simulation of the reference teams meets, a bounded memory for the largest teams.
 MAX_CACHED = 50_000
 
 
@@ -65,15 +66,15 @@ class Order:
     def __init__(
         self,
         cryptids: tuple[int, ...],
-        step3: tuple[tuple[frozenset[int] | None, int, int, Compiled], ...],
-        step4: tuple[tuple[frozenset[int], int, Compiled], ...],
+        step3: tuple[tuple[frozenset[int] | None, int, int, CompiledAbility], ...],
+        step4: tuple[tuple[frozenset[int], int, CompiledAbility], ...],
     ) -> None:
         self.cryptids = cryptids
         self.step3 = step3
         self.step4 = step4
-        self.set_off: dict[int, tuple[tuple[int, int, Compiled], ...]] = {}
+        self.set_off: dict[int, tuple[tuple[int, int, CompiledAbility], ...]] = {}
         """The step-4 abilities a roll sets off, as ``(owner, effect, ability)``, by the roll's key, as found so
-        far (:meth:`Matchup.set_off`)."""
+        far (:meth:`CompiledMatchup.set_off`)."""
 
 
 class CompiledMatchup:
@@ -99,14 +100,14 @@ class CompiledMatchup:
         self.tlo = 2 + sum(a for a in mods if a < 0)
         self.thi = 12 + sum(a for a in mods if a > 0)
         self.width = self.thi - self.tlo + 1
-        self.abilities: list[list[Compiled]] = []
-        self.react_damaged: list[tuple[Compiled, ...]] = []
-        self.react_healed: list[tuple[Compiled, ...]] = []
-        self.death: list[tuple[Compiled, ...]] = []
+        self.abilities: list[list[CompiledAbility]] = []
+        self.react_damaged: list[tuple[CompiledAbility, ...]] = []
+        self.react_healed: list[tuple[CompiledAbility, ...]] = []
+        self.death: list[tuple[CompiledAbility, ...]] = []
         self.can_damage = tuple(any(a.deals_damage for a in c.abilities) for c in cs)
         self.damage_dealers = sum(self.can_damage)
         for i, c in enumerate(cs):
-            compiled = [Compiled(i, a) for a in c.abilities]
+            compiled = [CompiledAbility(i, a) for a in c.abilities]
             for ab in compiled:
                 self._conditions(ab)
             self.abilities.append(compiled)
@@ -114,7 +115,7 @@ class CompiledMatchup:
             self.react_healed.append(tuple(ab for ab in compiled if ab.ability.when.value == "healed"))
             self.death.append(tuple(ab for ab in compiled if ab.ability.when.kind == "death"))
 
-        def side_reactions(s: int, name: str) -> tuple[Compiled, ...]:
+        def side_reactions(s: int, name: str) -> tuple[CompiledAbility, ...]:
             return tuple(
                 ab
                 for i in by_threat[s]
@@ -140,22 +141,24 @@ class CompiledMatchup:
         self.ties = len(self.cross_ties)
         self.peers = tuple(tuple(u for u in range(n) if u != i and self.threat[u] == self.threat[i]) for i in range(n))
         self.orders: dict[int, Order] = {}
+        """The acting orders met so far, by the draw that made them (:meth:`order`)."""
         self.cached = 0
+        """How many findings :meth:`set_off` keeps."""
         for compiled in self.abilities:
             for ab in compiled:
-                own, other = self.members[self.side[ab.owner]], self.members[1 - self.side[ab.owner]]
-                tc = ab.target
-                ab.group = (
-                    self.enemies_by_threat[self.side[ab.owner]]
-                    if tc == HIGHEST_THREAT_ENEMY
-                    else other
-                    if tc in (LOWEST_HEALTH_ENEMY, ALL_ENEMIES, RANDOM_ENEMY)
-                    else own
-                    if tc in (LOWEST_HEALTH_ALLY, ALL_ALLIES)
-                    else ()
-                )
+                ab.group = self._group(ab)
 
-    def _conditions(self, ab: Compiled) -> None:
+    def _group(self, ab: CompiledAbility) -> tuple[int, ...]:
+        s = self.side[ab.owner]
+        if ab.target == HIGHEST_THREAT_ENEMY:
+            return self.enemies_by_threat[s]
+        if ab.target in (LOWEST_HEALTH_ENEMY, ALL_ENEMIES, RANDOM_ENEMY):
+            return self.members[1 - s]
+        if ab.target in (LOWEST_HEALTH_ALLY, ALL_ALLIES):
+            return self.members[s]
+        return ()  # itself, or the source of the trigger: no choice to make
+
+    def _conditions(self, ab: CompiledAbility) -> None:
         when = ab.ability.when
         if when.kind in ("reaction", "death"):
             return
@@ -202,8 +205,8 @@ class CompiledMatchup:
         self.orders[bits] = made
         return made
 
-    def set_off(self, order: Order, key: int) -> tuple[tuple[int, int, Compiled], ...]:
-        """The step-4 abilities that a roll with ``key`` (its dice and total, see ``Compiled.keys``) sets off, in
+    def set_off(self, order: Order, key: int) -> tuple[tuple[int, int, CompiledAbility], ...]:
+        """The step-4 abilities that a roll with ``key`` (its dice and total, see ``CompiledAbility.keys``) sets off, in
         ``order``, as ``(owner, effect, ability)``.
 
         Found by looking at each ability once, then kept in ``order.set_off`` for the next such roll, up to
