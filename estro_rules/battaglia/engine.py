@@ -48,7 +48,7 @@ from .matchup import (
 from .results import LIMIT_REACTION_CAP, LIMIT_REROLL_DENIED, LIMIT_ROLL_LIMIT, BattleResult
 from .rulebook import cite
 from .rules import MAX_SEED, REACTION_CAP, ROLL_LIMIT, SUDDEN_DEATH_FROM, EndReason, Team, Winner, dice_list
-from .trace import RollRecord, Trace
+from .trace import Acting, RollRecord, Trace
 
 
 class Matchup(CompiledMatchup):
@@ -74,6 +74,9 @@ class Matchup(CompiledMatchup):
         """The same functions alone, for a battle without a trace."""
         self.reactions_step = self.steps.index("reactions") + 1
         self.deaths_step = self.steps.index("deaths") + 1
+        self.texts: dict[Acting, str] = {}
+        """Where a trace keeps how it names each ability, for every battle of the matchup (the engine never
+        reads it: the words are the trace's)."""
 
     def play(self, rng: random.Random) -> Winner:
         """One battle without a trace; only the winner."""
@@ -181,7 +184,7 @@ class Battle:
         self.anydown = self.cap_hit = self.denied = False
         self.reason = EndReason.SIDE_EMPTY
         """Why the battle ended, once it has."""
-        self.tracer = self.trace = Trace(m.left, m.right, self.hp, reactions_step=m.reactions_step) if trace else None
+        self.tracer = self.trace = Trace(m, self.hp) if trace else None
 
     def play(self) -> Winner:
         """Play turns until the battle ends (BAT-8, BAT-9); who won (and, in :attr:`reason`, why)."""

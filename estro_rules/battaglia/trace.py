@@ -5,9 +5,9 @@ who did what to whom, for how much, and with which rulings; the trace puts that 
 :class:`Event`, and groups the events roll by roll into :class:`RollRecord` s. A battle played
 without a trace builds no trace, so it never builds a sentence.
 
->>> from estro_rules.battaglia import team
->>> t = Trace(team([{"name": "Nessie", "threat": 3, "health": 5}]), team([{"name": "Kappa", "threat": 2, "health": 4}]),
-...           [5, 1], reactions_step=5)
+>>> from estro_rules.battaglia import Matchup, team
+>>> m = Matchup(team([{"name": "Nessie", "threat": 3, "health": 5}]), team([{"name": "Kappa", "threat": 2, "health": 4}]))
+>>> t = Trace(m, [5, 1])
 >>> t.step = 4
 >>> t.hit(0, 1, 3, 0, 0, ("BAT-4",))
 >>> t.events[-1].text, t.events[-1].target, t.events[-1].health
@@ -139,25 +139,55 @@ class Acting(Protocol):
     def ability(self) -> Ability: ...
 
 
+class Played(Protocol):
+    """What a trace needs to know of the matchup it words (:class:`~.engine.Matchup` has it)."""
+
+    @property
+    def left(self) -> Team: ...
+
+    @property
+    def right(self) -> Team: ...
+
+    @property
+    def abilities(self) -> Sequence[Sequence[Acting]]:
+        """Each cryptid's abilities, as the engine plays them."""
+
+    @property
+    def texts(self) -> dict[Acting, str]:
+        """Where a trace keeps how it names each ability, for every battle of the matchup."""
+
+    @property
+    def reactions_step(self) -> int:
+        """The number of the step that reactions belong to."""
+
+
 class Trace:
     """Puts one battle's decisions into words, roll by roll.
 
     Cryptids are numbered as the engine numbers them: the left team's from 0, then the right team's.
     ``health`` is the engine's own list of every cryptid's health, read when an event is written (an
     event shows the target's health afterwards). The engine sets :attr:`step` before each step of a
-    turn; an event inside a reaction chain belongs to ``reactions_step``, within the current step.
+    turn; an event inside a reaction chain belongs to the matchup's ``reactions_step``, within the
+    current step.
     """
 
-    def __init__(self, left: Team, right: Team, health: list[int], *, reactions_step: int) -> None:
+    def __init__(self, matchup: Played, health: list[int]) -> None:
+        left, right = matchup.left, matchup.right
         cryptids = [(0, i, c) for i, c in enumerate(left.cryptids)] + [(1, i, c) for i, c in enumerate(right.cryptids)]
         self.labels = tuple(f"{c.name} ({'LR'[side]}{i + 1})" for side, i, c in cryptids)
         """Each cryptid as the sentences name it: ``Nessie (L1)``."""
         self.refs = tuple(f"{SIDES[side]}[{i}]" for side, i, _c in cryptids)
         """Each cryptid as an event's ``actor`` and ``target`` name it: ``left[0]``."""
+        self.texts = matchup.texts
+        """Each ability as the sentences name it: its cryptid, then what it does."""
+        if not self.texts:
+            for abilities in matchup.abilities:
+                for ab in abilities:
+                    self.texts[ab] = f"{self.labels[ab.owner]} ({ab.ability.describe()})"
         self.start = tuple(c.health for _side, _i, c in cryptids)
         self.nl = len(left.cryptids)
         self.hp = health
-        self.reactions_step = reactions_step
+        self.reactions_step = matchup.reactions_step
         self.step = 0
         """The step the engine is at."""
         self.records: list[RollRecord] = []
@@ -166,22 +196,15 @@ class Trace:
         """The current roll's events."""
         self.cut = False
         """Whether the trace stopped recording events at :data:`~.rules.MAX_TRACE_EVENTS`."""
-        self._texts: dict[Acting, str] = {}
         self._logged = 0
         self._roll: tuple[int, int, tuple[int, int], bool, int] = (0, 0, (0, 0), False, 0)
         self._cap_at: tuple[int, int] | None = None  # this turn's one "cap" event: (record, event) index
         self._skipped = 0  # reactions the cap stopped this turn
 
     def _log(
-        self,
-        kind: str,
-        text: str,
-        rulings: tuple[str, ...],
-        actor: int = -1,
-        target: int = -1,
-        amount: int | None = None,
-        depth: int = 0,
+        self, kind: str, text: str, rulings: tuple[str, ...], actor: int, target: int, amount: int | None, depth: int
     ) -> None:
+        """Record one event: ``actor`` and ``target`` are cryptid numbers, -1 for none."""
         if self.cut:
             return
         events = self.events
@@ -213,13 +236,6 @@ class Trace:
             )
             self.cut = True  # no more sentences: the rest of the battle costs what it costs without a trace
 
-    def text(self, ab: Acting) -> str:
-        """An ability as the sentences name it: its cryptid, then what it does."""
-        text = self._texts.get(ab)
-        if text is None:
-            text = self._texts[ab] = f"{self.labels[ab.owner]} ({ab.ability.describe()})"
-        return text
-
     # Step 1
 
     def roll(
@@ -231,78 +247,57 @@ class Trace:
         a, b = dice
         source = " (forced)" if forced else ""
         extra = f"; sudden death: abilities deal +{bonus} damage" if bonus else ""
-        self._log("roll", f"Roll {roll}: {a} + {b} = {a + b}{source}{extra}", rulings)
+        self._log("roll", f"Roll {roll}: {a} + {b} = {a + b}{source}{extra}", rulings, -1, -1, None, 0)
 
     def tie(self, group: Sequence[int], threat: int, right_first: bool, rulings: tuple[str, ...]) -> None:
         """Cryptids of both sides share a threat; the seeded draw decided which side acts first."""
         names = ", ".join(self.labels[i] for i in group)
         first = "right" if right_first else "left"
-        self._log(
-            "tie",
-            f"Equal threat {threat} across the sides ({names}): the seeded draw puts the {first} side first",
-            rulings,
-        )
+        text = f"Equal threat {threat} across the sides ({names}): the seeded draw puts the {first} side first"
+        self._log("tie", text, rulings, -1, -1, None, 0)
 
     # Step 2
 
     def status(self, i: int, amount: int, rulings: tuple[str, ...]) -> None:
-        self._log(
-            "status",
-            f"{self.labels[i]} takes {amount} damage over time ({self.hp[i]} left)",
-            rulings,
-            target=i,
-            amount=amount,
-        )
+        text = f"{self.labels[i]} takes {amount} damage over time ({self.hp[i]} left)"
+        self._log("status", text, rulings, -1, i, amount, 0)
 
     def down(self, i: int, depth: int, rulings: tuple[str, ...]) -> None:
-        self._log(
-            "down", f"{self.labels[i]} is down (0 health) until the end of the turn", rulings, target=i, depth=depth
-        )
+        text = f"{self.labels[i]} is down (0 health) until the end of the turn"
+        self._log("down", text, rulings, -1, i, None, depth)
 
     # Steps 3 and 4
 
     def skip(self, ab: Acting, rulings: tuple[str, ...]) -> None:
         o = ab.owner
-        self._log(
-            "skip", f"{self.text(ab)} would activate, but {self.labels[o]} is down and does not activate", rulings, o
-        )
+        text = f"{self.texts[ab]} would activate, but {self.labels[o]} is down and does not activate"
+        self._log("skip", text, rulings, o, -1, None, 0)
 
     def modify(self, ab: Acting, total: int, rulings: tuple[str, ...]) -> None:
-        self._log("modify", f"{self.text(ab)}: the total becomes {total}", rulings, ab.owner, amount=ab.ability.amount)
+        text = f"{self.texts[ab]}: the total becomes {total}"
+        self._log("modify", text, rulings, ab.owner, -1, ab.ability.amount, 0)
 
     def activate(self, ab: Acting, rulings: tuple[str, ...]) -> None:
-        self._log("activate", f"{self.text(ab)} activates", rulings, ab.owner)
+        self._log("activate", f"{self.texts[ab]} activates", rulings, ab.owner, -1, None, 0)
 
     def reroll(self, ab: Acting, rulings: tuple[str, ...]) -> None:
-        self._log(
-            "reroll", f"{self.text(ab)}: the turn stops and restarts at step 1; damage dealt stays", rulings, ab.owner
-        )
+        text = f"{self.texts[ab]}: the turn stops and restarts at step 1; damage dealt stays"
+        self._log("reroll", text, rulings, ab.owner, -1, None, 0)
 
     def reroll_denied(self, ab: Acting, rulings: tuple[str, ...]) -> None:
-        self._log(
-            "reroll_denied",
-            f"{self.text(ab)}: {ROLL_LIMIT} rolls have been made, so there is no reroll; the turn goes on",
-            rulings,
-            ab.owner,
-        )
+        text = f"{self.texts[ab]}: {ROLL_LIMIT} rolls have been made, so there is no reroll; the turn goes on"
+        self._log("reroll_denied", text, rulings, ab.owner, -1, None, 0)
 
     # An activation: its targets and its effect
 
     def no_target(self, ab: Acting, depth: int, rulings: tuple[str, ...]) -> None:
-        self._log("no_target", f"{self.text(ab)}: no target standing", rulings, ab.owner, depth=depth)
+        self._log("no_target", f"{self.texts[ab]}: no target standing", rulings, ab.owner, -1, None, depth)
 
     def hit(self, o: int, t: int, amount: int, bonus: int, depth: int, rulings: tuple[str, ...]) -> None:
-        more = f" (+{bonus} sudden death)" if bonus else ""
         labels = self.labels
-        self._log(
-            "damage",
-            f"{labels[o]} hits {labels[t]} for {amount}{more} ({self.hp[t]} left)",
-            rulings,
-            o,
-            t,
-            amount,
-            depth,
-        )
+        more = f" (+{bonus} sudden death)" if bonus else ""
+        text = f"{labels[o]} hits {labels[t]} for {amount}{more} ({self.hp[t]} left)"
+        self._log("damage", text, rulings, o, t, amount, depth)
 
     def heal(self, ab: Acting, t: int, amount: int, depth: int, rulings: tuple[str, ...]) -> None:
         """``ab`` healed ``t`` by ``amount``: what it gives, or less at the target's starting health."""
@@ -317,32 +312,30 @@ class Trace:
         self._log("heal_none", text, rulings, o, t, 0, depth)
 
     def dot(self, ab: Acting, t: int, depth: int, rulings: tuple[str, ...]) -> None:
-        labels, o, amount = self.labels, ab.owner, ab.ability.amount
-        text = (
-            f"{labels[o]} puts damage over time on {labels[t]}: {amount} per roll for the next {ab.ability.rolls} rolls"
-        )
+        labels, o, amount, rolls = self.labels, ab.owner, ab.ability.amount, ab.ability.rolls
+        text = f"{labels[o]} puts damage over time on {labels[t]}: {amount} per roll for the next {rolls} rolls"
         self._log("dot", text, rulings, o, t, amount, depth)
 
     # Step 5, inside steps 3, 4 and 6
 
     def reaction(self, r: Acting, depth: int, rulings: tuple[str, ...]) -> None:
-        self._log("reaction", f"Reaction: {self.text(r)}", rulings, r.owner, depth=depth)
+        self._log("reaction", f"Reaction: {self.texts[r]}", rulings, r.owner, -1, None, depth)
 
     def capped(self, r: Acting, depth: int, rulings: tuple[str, ...]) -> None:
         """The cap stopped a reaction: the turn's first is an event, the others are counted in it."""
         self._skipped += 1
         if not self.cut and self._cap_at is None:
             self._cap_at = (len(self.records), len(self.events))
-            text = f"Reaction cap reached ({REACTION_CAP} reactions this turn): {self.text(r)} does not react"
-            self._log("cap", text, rulings, r.owner, depth=depth)
+            text = f"Reaction cap reached ({REACTION_CAP} reactions this turn): {self.texts[r]} does not react"
+            self._log("cap", text, rulings, r.owner, -1, None, depth)
 
     # Step 6
 
     def death(self, i: int, rulings: tuple[str, ...]) -> None:
-        self._log("death", f"{self.labels[i]} dies", rulings, target=i)
+        self._log("death", f"{self.labels[i]} dies", rulings, -1, i, None, 0)
 
     def death_ability(self, ab: Acting, rulings: tuple[str, ...]) -> None:
-        self._log("death_ability", f"Death ability: {self.text(ab)}", rulings, ab.owner)
+        self._log("death_ability", f"Death ability: {self.texts[ab]}", rulings, ab.owner, -1, None, 0)
 
     # The end of a roll, of a turn, of the battle
 
