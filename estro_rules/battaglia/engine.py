@@ -289,7 +289,11 @@ class Battle:
                     if not st[1]:
                         expired += 1
                 if expired:
-                    dots[i] = [st for st in d if st[1] > 0]
+                    left = []
+                    for st in d:
+                        if st[1] > 0:
+                            left.append(st)
+                    dots[i] = left
                     self.ndots -= expired
                 h = hp[i]
                 if amt >= h:
@@ -365,7 +369,10 @@ class Battle:
         trace = self.trace
         while self.anydown:
             self.anydown = False
-            dying = [i for i in self.order.cryptids if alive[i] and not hp[i]]
+            dying = []
+            for i in self.order.cryptids:
+                if alive[i] and not hp[i]:
+                    dying.append(i)
             for i in dying:
                 alive[i] = False
                 count[side[i]] -= 1
@@ -450,9 +457,12 @@ class Battle:
                 tie = any(hp[u] == low and u != t for u in group)
                 why = _R_OTHER_TIE if tie else _R_OTHER
         elif tc == RANDOM_ENEMY:
-            cands = [u for u in group if hp[u] > 0]
-            if cands:
-                t = cands[int(self.rand() * len(cands))]
+            standing = []  # a loop, not a list comprehension: that would be one more call in CPython 3.11
+            for u in group:
+                if hp[u] > 0:
+                    standing.append(u)
+            if standing:
+                t = standing[int(self.rand() * len(standing))]
             why = _R_RANDOM
         elif tc == SELF:
             if hp[o] > 0:
@@ -463,7 +473,10 @@ class Battle:
                 t = src
             why = _R_OTHER
         else:  # all enemies / all allies
-            standing = [u for u in group if hp[u] > 0]
+            standing = []
+            for u in group:
+                if hp[u] > 0:
+                    standing.append(u)
             if not standing and trace is not None:
                 trace.no_target(ab, depth, _R_NO_TARGET)
             for u in standing:
