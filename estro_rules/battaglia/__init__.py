@@ -1,7 +1,10 @@
 """Battaglia: the dice battles of cryptids.
 
 Two teams and a seed in, one battle out (I-BAT-12); every event of the trace
-carries the rulings that decided it.
+carries the rulings that decided it. The numbers of the rule text and the ability
+vocabulary are data (:mod:`.rules`); a turn is the ordered list :data:`TURN_STEPS`,
+which the engine (:mod:`.engine`) runs; the trace's sentences are in :mod:`.trace`;
+the scenario kinds, with every field declared once, in :mod:`.kinds`.
 
 >>> from estro_rules.battaglia import battle, team
 >>> left = team([{"name": "Nessie", "threat": 3, "health": 5,
