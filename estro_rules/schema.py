@@ -96,10 +96,14 @@ class Field:
     help: str = ""
     """One line of help: what the field means."""
 
+    missing: str = ""
+    """What the error for a missing required field says was expected, where it is not the type's own
+    ``expected`` (``"a value"``)."""
+
     def read_from(self, f: Fields, ctx: Context) -> Any:
         """Read this field of the object ``f``; an absent field takes the default."""
         if self.required:
-            value = f.raw(self.name, expected=self.type.expected)
+            value = f.raw(self.name, expected=self.missing or self.type.expected)
         else:
             value = f.raw(self.name, default=None)
             if value is None:
@@ -521,7 +525,8 @@ class Keyed(Type):
         what: str,
         expected: str,
         string_form_message: Callable[[Option], str],
-        object_form_message: Callable[[Option], str],
+        object_form_message: Callable[[Option], str] | None = None,
+        one_key: str = "",
         single: bool = True,
     ) -> None:
         self.options = tuple(options)
@@ -530,7 +535,10 @@ class Keyed(Type):
         self.string_form_message = string_form_message
         """The expected text when a key-form option is given as a plain string."""
         self.object_form_message = object_form_message
-        """The expected text when a string-form option is given as an object's key."""
+        """The expected text when a string-form option is given as an object's key; ``None`` when such a key
+        is simply unknown (the known keys are the key-form options)."""
+        self.one_key = one_key
+        """The expected text when an object names no option or several; ``expected`` when empty."""
         self.single = single
 
     @property
@@ -552,16 +560,18 @@ class Keyed(Type):
         extras = {f.name for o in self.options for f in o.extra}
         keys = [k for k in value if k not in extras]
         if len(keys) != 1:
-            raise ScenarioError(path, self.expected, got=value)
+            raise ScenarioError(path, self.one_key or self.expected, got=value)
         key = keys[0]
         keyed = [o.name for o in self.options if o.value is not None]
         where = join(path, str(key))
-        name = key if key in strings else choose(key, where, keyed, self.what)
+        object_form = self.object_form_message
+        name = key if key in strings and object_form is not None else choose(key, where, keyed, self.what)
         option = self.option(name)
         if option.value is None:
-            raise ScenarioError(path, self.object_form_message(option), got=value)
+            assert object_form is not None
+            raise ScenarioError(path, object_form(option), got=value)
         f = Fields(value, path)
-        read = option.value.read(f.raw(name), where, ctx)
+        read = option.value.read(f.raw(name, default=None), where, ctx)  # a null value is for its type to judge
         if option.check is not None:
             read = option.check(read, where)
         extra = {field.name: field.read_from(f, ctx) for field in option.extra}

@@ -20,10 +20,10 @@ from typing import TextIO
 from ..fields import check_int
 from ..inputs import read_json
 from ..protocol import Command, CommandIO, find_kind
-from .rules import MAX_SEED
-from .scenario import KINDS, MAX_SCENARIO_BATTLES, BattleScenario, EstimateScenario
+from .kinds import KINDS, BattleScenario, EstimateScenario
+from .rules import MAX_BATTLES, MAX_SEED
 from .simulate import Estimate, Simulation
-from .view import battle_text, estimate_text
+from .views import battle_text, estimate_text
 
 #: The exit status after Ctrl-C, as for any program stopped by SIGINT.
 EXIT_INTERRUPTED = 130
@@ -51,7 +51,7 @@ def cmd_battle(args: argparse.Namespace, io: CommandIO) -> int:
     seed = scenario.seed if args.seed is None else check_int(args.seed, "--seed", minimum=0, maximum=MAX_SEED)
     battles = args.simulate if args.simulate is not None else getattr(scenario, "battles", None)
     if battles is not None:
-        check_int(battles, "--simulate", minimum=1, maximum=MAX_SCENARIO_BATTLES)
+        check_int(battles, "--simulate", minimum=1, maximum=MAX_BATTLES)
         sim = Simulation(scenario.left, scenario.right, battles=battles, seed=seed)
         code = 0
         try:

@@ -25,18 +25,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..fields import check_int
-from .engine import Matchup, _run, battle_seed
-from .rules import MAX_SEED
-from .vocab import Team
+from .engine import Matchup, battle_seed
+from .rules import MAX_BATTLES, MAX_SEED, Team, Winner
 
 #: The normal quantile for a 95% interval.
 Z95 = 1.959963984540054
 
-#: The most battles one estimate may run. 100,000 battles give each rate to within about ±0.3 points (95%)
-#: and take about 7 s for the reference teams on one core; the biggest teams (12 cryptids with 8 every-roll
-#: abilities each) cost up to about 25 ms a battle, so the command line's run can be stopped with Ctrl-C and
-#: still prints the estimate so far.
-MAX_BATTLES = 100_000
+
+LEFT, RIGHT = Winner.LEFT, Winner.RIGHT
 
 
 def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
@@ -142,7 +138,7 @@ class Simulation:
         self.seed = seed
         self._matchup = Matchup(left, right)
         self._rng = random.Random()
-        self._counts = [0, 0, 0]
+        self._counts = [0, 0, 0]  # left wins, draws, right wins
         self._played = 0
 
     @property
@@ -153,20 +149,21 @@ class Simulation:
     @property
     def estimate(self) -> Estimate:
         """The estimate so far."""
-        left, right, draws = self._counts
+        left, draws, right = self._counts
         return Estimate(self.battles, self._played, self.seed, left, draws, right)
 
     def advance(self, count: int) -> Estimate:
         """Play up to ``count`` more battles and return the estimate so far."""
         stop = min(self.battles, self._played + max(0, count))
-        m = self._matchup
+        play = self._matchup.play
         rng = self._rng
         reseed = rng.seed
         counts = self._counts
         master = self.seed
         for i in range(self._played, stop):
             reseed(battle_seed(master, i))
-            counts[_run(m, rng, (), False)[0]] += 1
+            winner = play(rng)
+            counts[0 if winner is LEFT else 2 if winner is RIGHT else 1] += 1
         self._played = stop
         return self.estimate
 

@@ -13,9 +13,8 @@ import pytest
 
 from estro_rules.battaglia import Simulation, battle, battle_html, battle_text, team
 from estro_rules.battaglia.cli import BATTLE_COMMAND
-from estro_rules.battaglia.engine import MAX_TRACE_EVENTS
-from estro_rules.battaglia.rules import MAX_SEED, REACTION_CAP
-from estro_rules.battaglia.scenario import load_battle, load_estimate
+from estro_rules.battaglia.kinds import load_battle, load_estimate
+from estro_rules.battaglia.rules import MAX_SEED, MAX_TRACE_EVENTS, REACTION_CAP
 from estro_rules.errors import ScenarioError
 from estro_rules.fields import Fields
 from estro_rules.protocol import CommandIO

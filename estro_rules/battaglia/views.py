@@ -12,10 +12,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..html import esc, ruling_links, tag
-from .engine import REASON_TEXT, BattleResult, Event, RollRecord, Winner
-from .rules import RULEBOOK
+from .results import BattleResult
+from .rulebook import RULEBOOK
+from .rules import Team, Winner
 from .simulate import Estimate
-from .vocab import Team
+from .trace import REASON_TEXT, Event, RollRecord
 
 
 def links(rulings: Iterable[str], *, base: str) -> str:
