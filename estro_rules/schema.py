@@ -4,7 +4,7 @@ A declaration gives a field's name, its type (with its range or its choices), it
 a player understands and one line of help. From the declarations come:
 
 - the reader: :meth:`Type.read` checks a JSON value and names the field in every error;
-- the field tables of the scenario format page: :meth:`Type.describe` and :func:`field_rows`;
+- the field tables of the scenario format page: :meth:`Type.describe` (``scripts/sitegen/fields.py``);
 - the widgets' controls: :meth:`Type.to_json` is what the browser builds its form from.
 
 >>> SEED = Field("seed", Int(0, 99), default=0, label="Seed", help="The same seed replays the same draw.")
@@ -678,28 +678,3 @@ class Tagged(Type):
                 for n, v in self.variants.items()
             ],
         }
-
-
-# --------------------------------------------------------------------------
-# The format page
-
-
-def field_rows(obj: Obj | Sequence[Field]) -> tuple[list[str], list[list[str]]]:
-    """A table of an object's fields for the scenario format page: field, type, default, meaning."""
-    fields = obj.fields if isinstance(obj, Obj) else tuple(obj)
-    rows = []
-    for f in fields:
-        default = "—" if f.required else describe_default(f.default)
-        meaning = f.help or f.label
-        rows.append([f"`{f.name}`", f.type.describe(), default, meaning])
-    return ["Field", "Type", "Default", "Meaning"], rows
-
-
-def describe_default(value: Any) -> str:
-    if value is None or value == () or value == "":
-        return "none"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (tuple, list, frozenset)):
-        return ", ".join(str(v) for v in value)
-    return str(value)
