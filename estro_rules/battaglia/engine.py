@@ -102,6 +102,8 @@ _R_OTHER_TIE = (cite("BAT-5"), cite("I-BAT-9"))
 _R_RANDOM = (cite("BAT-5"), cite("I-BAT-12"))
 _R_NO_TARGET = (cite("BAT-5"), cite("I-BAT-3"))
 _R_NO_TARGET_DEFAULT = (cite("BAT-4"), cite("I-BAT-3"))
+_R_HEAL_SELF = (cite("I-BAT-14"),)
+_R_NO_TARGET_SELF = (cite("I-BAT-14"), cite("I-BAT-3"))
 _R_HEAL_NONE = (cite("I-BAT-3"), cite("I-BAT-10"))
 _R_HEAL_CUT = (cite("I-BAT-3"),)
 _R_DOT = (cite("BAT-6.2"),)
@@ -112,8 +114,8 @@ _R_SKIP = (cite("BAT-6.4"), cite("I-BAT-3"))
 _R_STEP4 = (cite("BAT-6.4"), cite("BAT-3"))
 _R_ORDER_TIE = (cite("I-BAT-9"),)
 _R_CAP = (cite("I-BAT-10"),)
-_R_REACT = (cite("BAT-6.5"),)
-_R_REACT_DEATHS = (cite("BAT-6.5"), cite("I-BAT-5"))  # "ally dies" reactions go before death abilities
+_R_REACT = (cite("BAT-6.5"), cite("I-BAT-15"))
+_R_REACT_DEATHS = (cite("BAT-6.5"), cite("I-BAT-15"), cite("I-BAT-16"))  # before the death abilities
 _R_REROLL = (cite("BAT-7"), cite("I-BAT-1"), cite("I-BAT-4"))
 _R_REROLL_DENIED = (cite("I-BAT-8"),)
 _R_DEATH = (cite("BAT-6.6"), cite("I-BAT-5"))
@@ -467,7 +469,7 @@ class Battle:
         elif tc == SELF:
             if hp[o] > 0:
                 t = o
-            why = _R_DEFAULT
+            why = _R_OTHER if ab.named else _R_HEAL_SELF
         elif tc == SOURCE:
             if src >= 0 and hp[src] > 0:
                 t = src
@@ -489,7 +491,13 @@ class Battle:
         if t < 0:
             if trace is not None:
                 trace.no_target(
-                    ab, depth, _R_NO_TARGET_DEFAULT if tc == HIGHEST_THREAT_ENEMY or tc == SELF else _R_NO_TARGET
+                    ab,
+                    depth,
+                    _R_NO_TARGET_DEFAULT
+                    if tc == HIGHEST_THREAT_ENEMY
+                    else _R_NO_TARGET_SELF
+                    if tc == SELF and not ab.named
+                    else _R_NO_TARGET,
                 )
             return
         if ab.eff == DAMAGE:
@@ -604,16 +612,18 @@ TURN_STEPS: RuleList[Step] = RuleList(
         Rule(
             "reactions",
             reactions_inside_other_steps,
-            "Damage or healing that an ability deals triggers reactions at once; they can chain, up to the cap.",
-            (cite("BAT-6.5"), cite("I-BAT-10")),
+            "Damage or healing that an ability deals triggers reactions at once, inside the step it happens in; "
+            "they can chain, up to the cap.",
+            (cite("BAT-6.5"), cite("I-BAT-15"), cite("I-BAT-10")),
             title="Reactions",
             note="reazioni",
         ),
         Rule(
             "deaths",
             Battle.deaths,
-            "Every cryptid at 0 health dies; death abilities resolve in threat order, and so on until none is down.",
-            (cite("BAT-6.6"), cite("I-BAT-5")),
+            "Every cryptid at 0 health dies; “ally dies” reactions, then death abilities, resolve in threat order, "
+            "and so on until none is down.",
+            (cite("BAT-6.6"), cite("I-BAT-5"), cite("I-BAT-16")),
             title="Deaths",
             note="morti",
         ),
@@ -626,12 +636,14 @@ holds :func:`reactions_inside_other_steps`, a marker that does nothing, and the 
 
 
 def _outcome_rulings(winner: Winner, reason: EndReason) -> tuple[str, ...]:
+    """Why the battle ended so, and what it costs: a draw costs no lives (BAT-10), only a loss may (I-BAT-13)."""
+    stakes = (cite("BAT-10"),) if winner is Winner.DRAW else (cite("I-BAT-13"),)
     if reason is EndReason.SIDE_EMPTY:
-        return (cite("BAT-8"),)
+        return (cite("BAT-8"), *stakes)
     if reason is EndReason.BOTH_EMPTY:
-        return cite("BAT-8"), cite("I-BAT-6"), cite("BAT-10")
+        return (cite("BAT-8"), cite("I-BAT-6"), *stakes)
     why = (cite("BAT-9"), cite("I-BAT-8")) if reason is EndReason.ROLL_LIMIT else (cite("BAT-9"), cite("I-BAT-7"))
-    return why + ((cite("BAT-10"),) if winner is Winner.DRAW else ())
+    return why + stakes
 
 
 def battle(

@@ -288,7 +288,7 @@ def _ability(values: dict[str, Any], path: str) -> Ability:
             got=target,
             hint="a dying cryptid cannot be targeted",
         )
-    return Ability(when, effect, amount, rolls, target, name)
+    return Ability(when, effect, amount, rolls, target, name, target_named=given is not None)
 
 
 ABILITY = Obj(

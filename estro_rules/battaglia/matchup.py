@@ -35,7 +35,7 @@ TARGET_CODES = {
 class CompiledAbility:
     """One ability compiled for the hot loop."""
 
-    __slots__ = ("ability", "amount", "eff", "faces", "group", "keys", "owner", "rolls", "target")
+    __slots__ = ("ability", "amount", "eff", "faces", "group", "keys", "named", "owner", "rolls", "target")
 
     def __init__(self, owner: int, ability: Ability) -> None:
         self.owner = owner
@@ -44,6 +44,8 @@ class CompiledAbility:
         self.amount = ability.amount
         self.rolls = ability.rolls
         self.target = TARGET_CODES[ability.target] if ability.target else -1
+        self.named = ability.target_named
+        """Whether the ability names its target (else it takes the default one)."""
         self.faces: frozenset[int] | None = None
         """Step 3: the dice (as ``(a - 1) * 6 + b - 1``) that set it off; ``None`` for every roll."""
         self.keys: frozenset[int] = frozenset()

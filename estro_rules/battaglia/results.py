@@ -78,7 +78,7 @@ class BattleResult:
         return [e for r in self.trace if r.roll <= until for e in r.events if not kinds or e.kind in kinds]
 
     def costs_life(self, side: str) -> bool:
-        """Whether the battle costs ``side`` a life: only a loss does, never a draw (BAT-10)."""
+        """Whether the battle can cost ``side`` lives: never a draw (BAT-10), only a loss (I-BAT-13)."""
         return self.winner not in (Winner.DRAW, Winner(side))
 
     def counts_as_win(self, side: str) -> bool:

@@ -46,6 +46,10 @@ RULEBOOK = Rulebook(
         Ruling("I-BAT-10", "Reaction chains end", interpretation=True),
         Ruling("I-BAT-11", "Dice-total modifiers", interpretation=True),
         Ruling("I-BAT-12", "Randomness", interpretation=True),
+        Ruling("I-BAT-13", "Only a loss can cost lives", interpretation=True),
+        Ruling("I-BAT-14", "Healing with no target named heals the healer", interpretation=True),
+        Ruling("I-BAT-15", "Reactions happen inside the step that set them off", interpretation=True),
+        Ruling("I-BAT-16", "“Ally dies” reactions come before death abilities", interpretation=True),
     ],
 )
 cite = RULEBOOK.cite

@@ -447,6 +447,10 @@ class Ability:
     name: str = ""
     """An optional name, shown in the trace."""
 
+    target_named: bool = True
+    """Whether the ability names its target; ``False`` when it takes the default (BAT-4 for harm; for
+    healing, itself: I-BAT-14)."""
+
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {}
         if self.name:

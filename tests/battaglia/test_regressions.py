@@ -314,7 +314,12 @@ def test_heal_rulings() -> None:
     # Roll 1 (total 3): Medic 9 -> 7. Roll 2 (total 4): heal 5 is cut to 2 at the starting health 9.
     [heal] = battle(medic, hitter, dice=[[1, 2], [2, 2]]).events("heal", until=2)
     assert heal.amount == 2 and heal.health == 9
-    assert "I-BAT-3" in heal.rulings and "BAT-5" not in heal.rulings and "BAT-4" in heal.rulings
+    # No target named: the default is the healer itself (I-BAT-14), not the text's enemy default (BAT-4).
+    assert heal.rulings == ("I-BAT-14", "I-BAT-3")
+    named = team([{"name": "Medic", "threat": 1, "health": 9,
+                   "abilities": [{"when": {"total": 4}, "effect": {"heal": 5}, "target": "self"}]}])
+    [heal] = battle(named, hitter, dice=[[1, 2], [2, 2]]).events("heal", until=2)
+    assert heal.rulings == ("BAT-5", "I-BAT-3")  # a target the ability names
 
 
 def test_same_side_equal_threat_cites_tie_break() -> None:
