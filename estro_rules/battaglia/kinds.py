@@ -35,6 +35,7 @@ from .rules import (
     MAX_AMOUNT,
     MAX_BATTLES,
     MAX_CRYPTIDS,
+    MAX_ESTIMATE_SEED,
     MAX_HEALTH,
     MAX_SEED,
     MAX_THREAT,
@@ -542,10 +543,11 @@ ESTIMATE = ScenarioKind(
             ),
             Field(
                 "seed",
-                Int(0, MAX_SEED),
+                Int(0, MAX_ESTIMATE_SEED),
                 default=0,
                 label="Seed",
-                help="The master seed: battle i plays with the seed seed × 2³² + i, so any one can be replayed",
+                help="The master seed, at most 2³¹ − 1: battle i plays with the seed seed × 2³² + i, so any "
+                "one can be replayed as a battle",
             ),
         ],
         name="battaglia.estimate",

@@ -48,7 +48,7 @@ MAX_HEALTH = 999
 MAX_THREAT = 99
 MAX_AMOUNT = 99
 
-#: The largest seed a battle or an estimate accepts (a signed 64-bit whole number, safe in JSON tools).
+#: The largest seed a battle accepts (a signed 64-bit whole number, safe in JSON tools).
 MAX_SEED = 2**63 - 1
 
 #: The most events one battle's trace records; past it the battle plays on unrecorded (the note says so).
@@ -59,6 +59,10 @@ MAX_TRACE_EVENTS = 5_000
 #: abilities each) cost up to about 25 ms a battle, so the command line's run can be stopped with Ctrl-C and
 #: still prints the estimate so far.
 MAX_BATTLES = 100_000
+
+MAX_ESTIMATE_SEED = 2**31 - 1
+"""The largest seed of an estimate: battle ``i`` of it uses ``seed * 2**32 + i`` (at most 2⁶³ − 1), so
+every battle of any estimate can be replayed on its own as a battle with that seed."""
 
 
 class Winner(Enum):
