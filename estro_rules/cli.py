@@ -24,6 +24,7 @@ from typing import TextIO
 from . import __version__, scenarios, sources_cli
 from .errors import EstroError, ScenarioError
 from .inputs import read_json
+from .progress import run_until_done
 from .protocol import CommandIO
 from .registry import COMMANDS, KINDS
 from .text import one_line
@@ -35,7 +36,14 @@ EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE: what a shell reports for a Unix tool wh
 def cmd_run(args: argparse.Namespace, streams: CommandIO) -> int:
     data = read_json(args.file, streams.stdin)
     loaded = scenarios.load(data)
-    result = loaded.run()
+    code = EXIT_OK
+    simulation = getattr(loaded.scenario, "simulation", None)
+    if simulation is not None:  # a long run: a progress line at least every second, and Ctrl-C keeps what was done
+        long_run = simulation()
+        code = run_until_done(long_run, streams.err)
+        result = long_run.estimate
+    else:
+        result = loaded.run()
     if args.text:
         print(loaded.kind.text(result), file=streams.out)
     else:
@@ -47,8 +55,8 @@ def cmd_run(args: argparse.Namespace, streams: CommandIO) -> int:
         problems = scenarios.mismatches(expect, result.to_json())
         for problem in problems:
             print(f"mismatch: {problem}", file=streams.err)
-        return EXIT_MISMATCH if problems else EXIT_OK
-    return EXIT_OK
+        return code or (EXIT_MISMATCH if problems else EXIT_OK)
+    return code
 
 
 def cmd_rulings(args: argparse.Namespace, streams: CommandIO) -> int:

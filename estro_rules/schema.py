@@ -4,7 +4,7 @@ A declaration gives a field's name, its type (with its range or its choices), it
 a player understands and one line of help. From the declarations come:
 
 - the reader: :meth:`Type.read` checks a JSON value and names the field in every error;
-- the field tables of the scenario format page: :meth:`Type.describe` and :func:`field_rows`;
+- the field tables of the scenario format page: :meth:`Type.describe` (``scripts/sitegen/fields.py``);
 - the widgets' controls: :meth:`Type.to_json` is what the browser builds its form from.
 
 >>> SEED = Field("seed", Int(0, 99), default=0, label="Seed", help="The same seed replays the same draw.")
@@ -96,10 +96,14 @@ class Field:
     help: str = ""
     """One line of help: what the field means."""
 
+    missing: str = ""
+    """What the error for a missing required field says was expected, where it is not the type's own
+    ``expected`` (``"a value"``)."""
+
     def read_from(self, f: Fields, ctx: Context) -> Any:
         """Read this field of the object ``f``; an absent field takes the default."""
         if self.required:
-            value = f.raw(self.name, expected=self.type.expected)
+            value = f.raw(self.name, expected=self.missing or self.type.expected)
         else:
             value = f.raw(self.name, default=None)
             if value is None:
@@ -518,7 +522,8 @@ class Keyed(Type):
         what: str,
         expected: str,
         string_form_message: Callable[[Option], str],
-        object_form_message: Callable[[Option], str],
+        object_form_message: Callable[[Option], str] | None = None,
+        one_key: str = "",
         single: bool = True,
     ) -> None:
         self.options = tuple(options)
@@ -527,7 +532,10 @@ class Keyed(Type):
         self.string_form_message = string_form_message
         """The expected text when a key-form option is given as a plain string."""
         self.object_form_message = object_form_message
-        """The expected text when a string-form option is given as an object's key."""
+        """The expected text when a string-form option is given as an object's key; ``None`` when such a key
+        is simply unknown (the known keys are the key-form options)."""
+        self.one_key = one_key
+        """The expected text when an object names no option or several; ``expected`` when empty."""
         self.single = single
 
     @property
@@ -549,16 +557,18 @@ class Keyed(Type):
         extras = {f.name for o in self.options for f in o.extra}
         keys = [k for k in value if k not in extras]
         if len(keys) != 1:
-            raise ScenarioError(path, self.expected, got=value)
+            raise ScenarioError(path, self.one_key or self.expected, got=value)
         key = keys[0]
         keyed = [o.name for o in self.options if o.value is not None]
         where = join(path, str(key))
-        name = key if key in strings else choose(key, where, keyed, self.what)
+        object_form = self.object_form_message
+        name = key if key in strings and object_form is not None else choose(key, where, keyed, self.what)
         option = self.option(name)
         if option.value is None:
-            raise ScenarioError(path, self.object_form_message(option), got=value)
+            assert object_form is not None
+            raise ScenarioError(path, object_form(option), got=value)
         f = Fields(value, path)
-        read = option.value.read(f.raw(name), where, ctx)
+        read = option.value.read(f.raw(name, default=None), where, ctx)  # a null value is for its type to judge
         if option.check is not None:
             read = option.check(read, where)
         extra = {field.name: field.read_from(f, ctx) for field in option.extra}
@@ -665,28 +675,3 @@ class Tagged(Type):
                 for n, v in self.variants.items()
             ],
         }
-
-
-# --------------------------------------------------------------------------
-# The format page
-
-
-def field_rows(obj: Obj | Sequence[Field]) -> tuple[list[str], list[list[str]]]:
-    """A table of an object's fields for the scenario format page: field, type, default, meaning."""
-    fields = obj.fields if isinstance(obj, Obj) else tuple(obj)
-    rows = []
-    for f in fields:
-        default = "—" if f.required else describe_default(f.default)
-        meaning = f.help or f.label
-        rows.append([f"`{f.name}`", f.type.describe(), default, meaning])
-    return ["Field", "Type", "Default", "Meaning"], rows
-
-
-def describe_default(value: Any) -> str:
-    if value is None or value == () or value == "":
-        return "none"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (tuple, list, frozenset)):
-        return ", ".join(str(v) for v in value)
-    return str(value)

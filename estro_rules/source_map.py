@@ -271,6 +271,14 @@ BASIS: dict[str, str] = {
     "the change; totals use the modified sum, while conditions on the faces read the dice as thrown.",
     "I-BAT-12": "The text does not say where a battle's chance comes from; drawing it all from one seed makes a "
     "battle a pure function of the two teams and the seed, so it replays exactly anywhere.",
+    "I-BAT-13": "The text says a draw costs no lives and sends scoring to Matchmaking, which is not published; "
+    "marking only the losing side as the one a battle can cost lives is the reading the draw rule leaves.",
+    "I-BAT-14": "The text gives a default target only for abilities that hit an enemy; a healing ability that "
+    "names none heals itself, the one cryptid sure to be on its side.",
+    "I-BAT-15": "The text numbers reactions as step 5 yet says they go off at once and chain; resolving them "
+    "inside the step that set them off keeps both statements true.",
+    "I-BAT-16": "Step 6 lets deaths set off death abilities, and the text is silent on a reaction to an ally's "
+    "death; the engine lets the survivors answer first, then the dead strike back.",
     # §19
     "I-R19-1": "§19 leans on sections that are not in this corpus (§7, §11, §12, §13, §18); the engine models only "
     "what §19 itself needs from them and shows the rest as references, so that it invents none of their content.",

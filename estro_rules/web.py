@@ -121,7 +121,6 @@ class Job:
         self._final: Reply | None = None
         self._kind: ScenarioKind | None = None
         self._simulation: Any = None  # a battaglia Simulation, once an estimate has begun
-        self._batch = 10  # battles between two looks at the clock; adapts to about 10 ms
 
     @property
     def done(self) -> bool:
@@ -155,17 +154,7 @@ class Job:
             if not hasattr(scenario, "simulation"):
                 return _result_reply(self._kind, scenario.run(), self.base)
             self._simulation = scenario.simulation()
-        simulation = self._simulation
-        clock = self._clock
-        while not simulation.done:
-            began = clock()
-            simulation.advance(self._batch)
-            now = clock()
-            spent = now - began
-            # Look at the clock about every 10 ms, whatever a battle costs.
-            self._batch = max(1, min(10_000, int(self._batch * 0.01 / spent))) if spent > 0 else self._batch * 2
-            if now >= deadline:
-                break
+        self._simulation.advance_for(max(0.0, deadline - self._clock()), self._clock)
         return self._estimate_reply()
 
     def _estimate_reply(self) -> Reply:

@@ -1,6 +1,6 @@
 // Run the engine inside Pyodide under Node, as the browser worker does.
 //
-//   node scripts/pyodide_run.mjs ENGINE scenarios [STDLIB]  < list.json  -> JSON list of web.handle replies
+//   node scripts/pyodide_run.mjs ENGINE scenarios [STDLIB]  < list.json  -> JSON list of web.handle replies (as JSON text)
 //   node scripts/pyodide_run.mjs ENGINE python [STDLIB]     < code.py    -> prints what the code prints
 //
 // ENGINE is the engine's wheel (unpacked into site-packages) or the site's
@@ -35,7 +35,8 @@ if (enginePath.endsWith(".whl")) {
 const t1 = performance.now();
 if (mode === "scenarios") {
   const web = pyodide.pyimport("estro_rules.web");
-  const replies = JSON.parse(input).map((text) => JSON.parse(web.handle(text)));
+  // The replies stay JSON text: parsed in JavaScript, numbers past 2**53 would lose digits.
+  const replies = JSON.parse(input).map((text) => web.handle(text));
   process.stdout.write(JSON.stringify(replies));
 } else {
   await pyodide.runPythonAsync(input);

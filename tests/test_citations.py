@@ -57,7 +57,7 @@ def test_battaglia_threat_order_every_event() -> None:
         (4, "down", ("I-BAT-3",)),
         (4, "skip", ("BAT-6.4", "I-BAT-3")),  # the Yeti, down, does not activate
         (6, "death", ("BAT-6.6", "I-BAT-5")),
-        (0, "end", ("BAT-8",)),  # one side has no cryptids left
+        (0, "end", ("BAT-8", "I-BAT-13")),  # one side has no cryptids left; only the loser can lose lives
     ]
 
 
@@ -82,7 +82,7 @@ def test_battaglia_draw_decided_by_health_cites_the_draw_rule() -> None:
     assert [(e.kind, e.rulings) for e in end] == [("end", ("BAT-9", "I-BAT-7", "BAT-10"))]
     assert result.rulings == ("BAT-9", "I-BAT-7", "BAT-10")
     won = run("battaglia/no-damage.json")
-    assert won.rulings == ("BAT-9", "I-BAT-7")  # a win on health is no draw: BAT-10 is not cited
+    assert won.rulings == ("BAT-9", "I-BAT-7", "I-BAT-13")  # a win on health is no draw: BAT-10 is not cited
 
 
 def test_r19_second_break_cites_the_check_on_the_new_face() -> None:

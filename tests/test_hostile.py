@@ -118,3 +118,30 @@ def test_a_closed_pipe_ends_quietly(tmp_path: Path) -> None:
     process.stdout.close()
     code = process.wait(timeout=60)
     assert (code, process.stderr.read()) == (141, b"")
+
+
+def test_jobs_give_the_same_counts_as_one_process() -> None:
+    """``--jobs K`` plays disjoint ranges of the same battles: the estimate is the same, count for count."""
+    path = "examples/battaglia/reference-matchup.json"
+    alone = run("battle", path, "--simulate", "700", "--seed", "9")
+    shared = run("battle", path, "--simulate", "700", "--seed", "9", "--jobs", "3")
+    assert alone.returncode == shared.returncode == 0, shared.stderr
+    assert json.loads(alone.stdout) == json.loads(shared.stdout)
+    assert json.loads(shared.stdout)["played"] == 700
+
+
+@pytest.mark.parametrize(("jobs", "message"), [("0", "--jobs: expected a whole number from 1 to 64, got 0"), ("65", "got 65")])
+def test_jobs_are_bounded(jobs: str, message: str) -> None:
+    done = run("battle", "examples/battaglia/reference-matchup.json", "--simulate", "10", "--jobs", jobs)
+    assert done.returncode == 2 and message in one_clean_line(done.stderr)
+
+
+def test_an_estimate_scenario_run_shows_progress() -> None:
+    """``run`` on an estimate scenario draws the same progress line as ``battle --simulate``."""
+    path = ROOT / "examples/battaglia/estimate-one-sided.json"
+    battles = json.loads(path.read_text())["battles"]
+    done = run("run", str(path))
+    assert done.returncode == 0
+    last = done.stderr.decode().split("\r")[-1]
+    assert last.startswith(f"[{'#' * 30}] {battles}/{battles}  left ") and last.endswith("\n")
+    assert json.loads(done.stdout)["complete"] is True

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from estro_rules import r19, scenarios
-from estro_rules.battaglia import TURN_STEPS
+from estro_rules.battaglia import TURN_STEPS, Matchup, battle, team
 from estro_rules.protocol07 import COMBINATION_RULES, DESTRUCTION_ORDER
 
 
@@ -33,7 +33,7 @@ def test_protocol07_orders() -> None:
 
 
 def test_battaglia_turn_steps() -> None:
-    assert [(s.number, s.name, s.italian) for s in TURN_STEPS] == [
+    assert [(number, s.title, s.note) for number, s in enumerate(TURN_STEPS, start=1)] == [
         (1, "Roll the dice", "tira i dadi"),
         (2, "Status effects", "effetti di stato"),
         (3, "Every-roll abilities", "abilità di ogni tiro"),
@@ -41,10 +41,37 @@ def test_battaglia_turn_steps() -> None:
         (5, "Reactions", "reazioni"),
         (6, "Deaths", "morti"),
     ]
+    assert TURN_STEPS.names == ("roll", "status", "every_roll", "threat_order", "reactions", "deaths")
+
+
+def test_the_battaglia_turn_loop_runs_the_list() -> None:
+    """The turn loop runs TURN_STEPS itself: without its "status" rule, damage over time never ticks."""
+    caster = team(
+        [
+            {
+                "name": "A",
+                "threat": 2,
+                "health": 5,
+                "abilities": [{"when": "every_roll", "effect": {"dot": 1, "rolls": 3}}],
+            }
+        ]
+    )
+    target = team([{"name": "B", "threat": 1, "health": 5}])
+    # Put on at step 3 of each roll, each stack ticks at step 2 of the next rolls (BAT-6.2): 5 -> 4 -> 2.
+    assert [e.health for e in battle(caster, target, dice=[[1, 1]] * 3).events("status", until=3)] == [4, 2]
+    without = Matchup(caster, target, TURN_STEPS.without("status"))
+    assert battle(caster, target, dice=[[1, 1]] * 3, matchup=without).events("status") == []
 
 
 def test_r19_ordered_lists() -> None:
-    lists = ("STATE_CHECKS", "TRANSITION_STEPS", "LEAVE_STEPS", "TRIGGER_ORDER", "ACTIVATION_CHECKS", "CAPABILITY_QUESTIONS")
+    lists = (
+        "STATE_CHECKS",
+        "TRANSITION_STEPS",
+        "LEAVE_STEPS",
+        "TRIGGER_ORDER",
+        "ACTIVATION_CHECKS",
+        "CAPABILITY_QUESTIONS",
+    )
     assert {name: list(getattr(r19, name).names) for name in lists} == {
         "STATE_CHECKS": ["character_at_0_cp", "unit_at_0_def_or_rank", "location_or_spacecraft_at_0_def_or_rank"],
         "TRANSITION_STEPS": [
@@ -122,7 +149,10 @@ def test_leaving_the_map_runs_its_steps_in_order() -> None:
     kinds = r19_events(
         [CHARACTER, STORYLINE],
         [{"card": "ST", "owner": "A"}, {"card": "CH", "owner": "A", "bound_to": "ST"}],
-        [{"do": "grant", "card": "ST", "value": "Vote", "amount": 1, "effect": "Oath"}, {"do": "destroy", "card": "ST"}],
+        [
+            {"do": "grant", "card": "ST", "value": "Vote", "amount": 1, "effect": "Oath"},
+            {"do": "destroy", "card": "ST"},
+        ],
     )
     assert kinds[:5] == [
         ("sequence_start", None),

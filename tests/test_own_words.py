@@ -29,7 +29,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from estro_rules.battaglia.rules import RULEBOOK as BATTAGLIA
+from estro_rules.battaglia.rulebook import RULEBOOK as BATTAGLIA
 from estro_rules.protocol07 import RULEBOOK as PROTOCOL07
 from estro_rules.r19.rulebook import RULEBOOK as R19
 from estro_rules.sources import KNOWN, words

@@ -14,6 +14,12 @@ from scripts.sitegen.assets import Compiled, compile_for_pyodide
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = sorted((ROOT / "examples").rglob("*.json"))
+#: Big numbers, which JavaScript's numbers would round: the replies are compared as JSON text.
+BIG = [
+    '{"kind": "battaglia.battle", "left": [{"name": "A", "threat": 1, "health": 3}], '
+    '"right": [{"name": "B", "threat": 1, "health": 3}], "seed": 9223372036854775807}',
+    '{"kind": "p07.destruction", "seed": 9007199254740993}',
+]
 BAD = [
     "{",
     '{"kind": "p07.combination", "modes": ["Single Player", "<img src=x onerror=alert(1)>"]}',
@@ -27,7 +33,7 @@ PYODIDE_MAGIC = bytes.fromhex("2b0e0d0a")
 
 
 def test_examples_and_errors_match_cpython(wheel: Path, node: str) -> None:
-    texts = [p.read_text() for p in EXAMPLES if "kind" in json.loads(p.read_text())] + BAD
+    texts = [p.read_text() for p in EXAMPLES if "kind" in json.loads(p.read_text())] + BIG + BAD
     done = subprocess.run(
         [node, "scripts/pyodide_run.mjs", str(wheel), "scenarios"],
         input=json.dumps(texts),
@@ -37,13 +43,15 @@ def test_examples_and_errors_match_cpython(wheel: Path, node: str) -> None:
         timeout=300,
     )
     assert done.returncode == 0, done.stderr
-    in_pyodide = json.loads(done.stdout)
-    in_cpython = [json.loads(web.handle(t)) for t in texts]
+    in_pyodide: list[str] = json.loads(done.stdout)  # each reply is JSON text, compared as text
+    in_cpython = [web.handle(t) for t in texts]
     assert len(in_pyodide) == len(texts)
     for text, got, want in zip(texts, in_pyodide, in_cpython, strict=True):
         assert got == want, text[:80]
-    assert [r["ok"] for r in in_pyodide[-len(BAD) :]] == [False, False, False]
-    assert "&lt;img" not in in_pyodide[-2]["error"]  # errors are text, escaped only when shown
+    assert '"seed": 9223372036854775807' in in_pyodide[len(texts) - len(BAD) - 2]
+    replies = [json.loads(r) for r in in_pyodide]
+    assert [r["ok"] for r in replies[-len(BAD) :]] == [False, False, False]
+    assert "&lt;img" not in replies[-2]["error"]  # errors are text, escaped only when shown
 
 
 def test_pyodide_reports_its_python(wheel: Path, node: str) -> None:
@@ -108,7 +116,7 @@ def test_a_module_outside_the_measured_set_still_imports(compiled: Compiled, nod
 
 
 def test_the_engine_as_bytecode_answers_as_cpython(compiled: Compiled, node: str) -> None:
-    texts = [p.read_text() for p in EXAMPLES if "kind" in json.loads(p.read_text())] + BAD
+    texts = [p.read_text() for p in EXAMPLES if "kind" in json.loads(p.read_text())] + BIG + BAD
     done = subprocess.run(
         [node, "scripts/pyodide_run.mjs", str(compiled.engine), "scenarios", str(compiled.stdlib)],
         input=json.dumps(texts),
@@ -118,6 +126,6 @@ def test_the_engine_as_bytecode_answers_as_cpython(compiled: Compiled, node: str
         timeout=300,
     )
     assert done.returncode == 0, done.stderr
-    assert json.loads(done.stdout) == [json.loads(web.handle(t)) for t in texts]
+    assert json.loads(done.stdout) == [web.handle(t) for t in texts]  # JSON text, compared as text
     out = run_python(node, compiled.engine, "import estro_rules.web as w; print(w.__file__)", compiled.stdlib)
     assert out.strip() == "/lib/estro_rules.zip/estro_rules/web.pyc"

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from estro_rules import source_map
-from estro_rules.battaglia.rules import RULEBOOK as BATTAGLIA
+from estro_rules.battaglia.rulebook import RULEBOOK as BATTAGLIA
 from estro_rules.cli import main
 from estro_rules.protocol07 import RULEBOOK as PROTOCOL07
 from estro_rules.r19.rulebook import RULEBOOK as R19

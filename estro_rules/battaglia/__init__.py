@@ -1,7 +1,10 @@
 """Battaglia: the dice battles of cryptids.
 
 Two teams and a seed in, one battle out (I-BAT-12); every event of the trace
-carries the rulings that decided it.
+carries the rulings that decided it. The numbers of the rule text and the ability
+vocabulary are data (:mod:`.rules`); a turn is the ordered list :data:`TURN_STEPS`,
+which the engine (:mod:`.engine`) runs; the trace's sentences are in :mod:`.trace`;
+the scenario kinds, with every field declared once, in :mod:`.kinds`.
 
 >>> from estro_rules.battaglia import battle, team
 >>> left = team([{"name": "Nessie", "threat": 3, "health": 5,
@@ -16,54 +19,57 @@ from __future__ import annotations
 
 from ..protocol import Protocol
 from .cli import BATTLE_COMMAND
-from .engine import (
-    REASON_TEXT,
-    BattleResult,
-    EndReason,
-    Event,
-    Matchup,
-    RollRecord,
-    Winner,
-    battle,
-    battle_seed,
+from .engine import TURN_STEPS, Matchup, battle, battle_seed
+from .kinds import (
+    BATTLE,
+    ESTIMATE,
+    KINDS,
+    BattleScenario,
+    EstimateScenario,
+    ability,
+    cryptid,
+    load_battle,
+    load_estimate,
+    team,
 )
+from .results import BattleResult
+from .rulebook import RULEBOOK, cite
 from .rules import (
-    REACTION_CAP,
-    ROLL_LIMIT,
-    RULEBOOK,
-    SUDDEN_DEATH_FROM,
-    TURN_STEPS,
-    TurnStep,
-    cite,
-    sudden_death_bonus,
-)
-from .samples import REFERENCE_LEFT, REFERENCE_MATCHUP, REFERENCE_RIGHT
-from .scenario import KINDS, BattleScenario, EstimateScenario, load_battle, load_estimate
-from .simulate import Estimate, Rate, Simulation, estimate, wilson
-from .tables import SITE_TABLES, WIDGETS
-from .view import battle_html, battle_text, estimate_html, estimate_text
-from .vocab import (
     CONDITIONS,
     EFFECTS,
+    MAX_BATTLES,
+    MAX_TRACE_EVENTS,
+    REACTION_CAP,
     REACTIONS,
+    ROLL_LIMIT,
+    SUDDEN_DEATH_FROM,
     TARGETS,
     Ability,
     Condition,
     Cryptid,
+    EndReason,
     Team,
-    ability,
-    cryptid,
+    Winner,
     dice_list,
-    team,
+    sudden_death_bonus,
 )
+from .samples import REFERENCE_LEFT, REFERENCE_MATCHUP, REFERENCE_RIGHT
+from .simulate import Estimate, Rate, Simulation, estimate, wilson
+from .tables import SITE_TABLES, WIDGETS
+from .trace import REASON_TEXT, Event, RollRecord, Trace
+from .views import battle_html, battle_text, estimate_html, estimate_text
 
 PROTOCOL = Protocol("battaglia", RULEBOOK, KINDS, tables=SITE_TABLES, widgets=WIDGETS, commands=(BATTLE_COMMAND,))
 """Battaglia, as the registry lists it."""
 
 __all__ = [
+    "BATTLE",
     "CONDITIONS",
     "EFFECTS",
+    "ESTIMATE",
     "KINDS",
+    "MAX_BATTLES",
+    "MAX_TRACE_EVENTS",
     "PROTOCOL",
     "REACTIONS",
     "REACTION_CAP",
@@ -91,7 +97,7 @@ __all__ = [
     "RollRecord",
     "Simulation",
     "Team",
-    "TurnStep",
+    "Trace",
     "Winner",
     "ability",
     "battle",

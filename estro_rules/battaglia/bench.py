@@ -13,8 +13,9 @@ from __future__ import annotations
 import time
 
 from .engine import Matchup, battle, battle_seed
+from .rules import MAX_BATTLES
 from .samples import REFERENCE_LEFT, REFERENCE_RIGHT
-from .simulate import MAX_BATTLES, Simulation
+from .simulate import Simulation
 
 
 def battles_per_second(seconds: float = 2.0) -> dict[str, float]:

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .vocab import Team, team
+from .kinds import team
+from .rules import Team
 
 REFERENCE_MATCHUP: dict[str, Any] = {
     "left": {

@@ -2,7 +2,8 @@
 
 Battle ``i`` of an estimate with seed ``S`` uses the seed ``S * 2**32 + i``
 (:func:`~estro_rules.battaglia.engine.battle_seed`), so any single battle of an
-estimate can be replayed, with its trace, in the battle viewer.
+estimate can be replayed, with its trace, in the battle viewer: an estimate's
+seed is at most 2³¹ − 1, so every battle's seed is a battle seed (at most 2⁶³ − 1).
 
 >>> from estro_rules.battaglia.samples import REFERENCE_LEFT, REFERENCE_RIGHT
 >>> sim = Simulation(REFERENCE_LEFT, REFERENCE_RIGHT, battles=300, seed=1)
@@ -20,23 +21,20 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from ..fields import check_int
-from .engine import Matchup, _run, battle_seed
-from .rules import MAX_SEED
-from .vocab import Team
+from .engine import Matchup, battle_seed
+from .rules import MAX_BATTLES, MAX_ESTIMATE_SEED, Team, Winner
 
 #: The normal quantile for a 95% interval.
 Z95 = 1.959963984540054
 
-#: The most battles one estimate may run. 100,000 battles give each rate to within about ±0.3 points (95%)
-#: and take about 7 s for the reference teams on one core; the biggest teams (12 cryptids with 8 every-roll
-#: abilities each) cost up to about 25 ms a battle, so the command line's run can be stopped with Ctrl-C and
-#: still prints the estimate so far.
-MAX_BATTLES = 100_000
+
+LEFT, RIGHT = Winner.LEFT, Winner.RIGHT
 
 
 def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
@@ -115,6 +113,10 @@ class Estimate:
         low, high = wilson(count, self.played)
         return Rate(count, count / self.played if self.played else 0.0, low, high)
 
+    def summary(self) -> str:
+        """The rates so far on one short line (for a progress line)."""
+        return "  ".join(f"{k} {100 * self.rate(k).rate:.1f}%" for k in ("left", "draw", "right"))
+
     def to_json(self) -> dict[str, Any]:
         return {
             "kind": "battaglia.estimate",
@@ -131,44 +133,86 @@ class Estimate:
 
 
 class Simulation:
-    """A resumable estimate, for a browser worker: call :meth:`advance` until :attr:`done`."""
+    """A resumable estimate: call :meth:`advance` or :meth:`advance_for` until :attr:`done`.
 
-    def __init__(self, left: Team, right: Team, *, battles: int, seed: int = 0) -> None:
+    The counts only ever grow by whole battles, so whatever stops a run — a cancel between two
+    slices, or Ctrl-C in the middle of a battle — the estimate so far adds up: its three counts sum
+    to ``played``, and the battle cut short is not counted. ``first`` and ``battles`` choose a range
+    of the estimate's battles (``first`` to ``first + battles - 1``), so that several processes can
+    share one estimate without playing a battle twice (:mod:`.parallel`).
+    """
+
+    unit = "battles"
+    """What it counts, for a progress line and an interrupted run's report."""
+
+    def __init__(self, left: Team, right: Team, *, battles: int, seed: int = 0, first: int = 0) -> None:
         check_int(battles, "battles", minimum=1, maximum=MAX_BATTLES)
-        check_int(seed, "seed", minimum=0, maximum=MAX_SEED)
+        check_int(seed, "seed", minimum=0, maximum=MAX_ESTIMATE_SEED)
+        check_int(first, "first", minimum=0, maximum=MAX_BATTLES - battles)
         self.left = left
         self.right = right
         self.battles = battles
         self.seed = seed
+        self.first = first
         self._matchup = Matchup(left, right)
         self._rng = random.Random()
-        self._counts = [0, 0, 0]
-        self._played = 0
+        self._counts = [0, 0, 0]  # left wins, draws, right wins
+        self._batch = 10  # battles between two looks at the clock in advance_for; adapts to about 10 ms
+
+    @property
+    def played(self) -> int:
+        """How many battles have been played: always the sum of the counts."""
+        return sum(self._counts)
 
     @property
     def done(self) -> bool:
         """Whether every battle has been played."""
-        return self._played >= self.battles
+        return self.played >= self.battles
 
     @property
     def estimate(self) -> Estimate:
         """The estimate so far."""
-        left, right, draws = self._counts
-        return Estimate(self.battles, self._played, self.seed, left, draws, right)
+        left, draws, right = self._counts
+        return Estimate(self.battles, self.played, self.seed, left, draws, right)
 
     def advance(self, count: int) -> Estimate:
         """Play up to ``count`` more battles and return the estimate so far."""
-        stop = min(self.battles, self._played + max(0, count))
-        m = self._matchup
+        start = self.played
+        stop = min(self.battles, start + max(0, count))
+        play = self._matchup.play
         rng = self._rng
         reseed = rng.seed
         counts = self._counts
         master = self.seed
-        for i in range(self._played, stop):
-            reseed(battle_seed(master, i))
-            counts[_run(m, rng, (), False)[0]] += 1
-        self._played = stop
+        first = self.first
+        for i in range(start, stop):
+            reseed(battle_seed(master, first + i))
+            winner = play(rng)
+            counts[0 if winner is LEFT else 2 if winner is RIGHT else 1] += 1  # after the battle: interrupt-safe
         return self.estimate
+
+    def advance_for(self, seconds: float, clock: Callable[[], float] = time.perf_counter) -> Estimate:
+        """Play battles for about ``seconds`` by the clock (not by count), then return the estimate so far.
+
+        Battles are played in batches sized to take about 10 ms, so the clock is read often whatever
+        one battle costs (from well under a millisecond to some 25 ms for the largest teams), and a
+        caller that asks for a slice of 0.25 s gets one back within about that.
+        """
+        deadline = clock() + seconds
+        while not self.done:
+            began = clock()
+            self.advance(self._batch)
+            now = clock()
+            spent = now - began
+            self._batch = max(1, min(10_000, int(self._batch * 0.01 / spent))) if spent > 0 else self._batch * 2
+            if now >= deadline:
+                break
+        return self.estimate
+
+    def progress(self) -> tuple[int, int, str]:
+        """How far it is (played, battles) and the rates so far, for a progress line."""
+        est = self.estimate
+        return est.played, est.battles, est.summary()
 
 
 def estimate(left: Team, right: Team, *, battles: int, seed: int = 0, chunk: int = 0) -> Iterator[Estimate]:

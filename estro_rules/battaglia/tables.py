@@ -11,24 +11,25 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..protocol import WidgetSpec
-from .engine import MAX_TRACE_EVENTS
+from ..protocol import Table, WidgetSpec
+from .engine import TURN_STEPS
 from .rules import (
+    CONDITIONS,
     DICE,
+    EFFECTS,
     FACES,
     MAX_ABILITIES,
+    MAX_BATTLES,
     MAX_CRYPTIDS,
     MAX_SEED,
+    MAX_TRACE_EVENTS,
     REACTION_CAP,
+    REACTIONS,
     ROLL_LIMIT,
     SUDDEN_DEATH_FROM,
-    TURN_STEPS,
+    TARGETS,
 )
 from .samples import REFERENCE_MATCHUP
-from .simulate import MAX_BATTLES
-from .vocab import CONDITIONS, EFFECTS, REACTIONS, TARGETS
-
-Table = tuple[list[str], list[list[str]]]
 
 
 def _refs(rulings: tuple[str, ...]) -> str:
@@ -44,8 +45,11 @@ def abilities_table() -> Table:
 
 
 def turn_steps_table() -> Table:
-    """The six steps of a turn, from the engine's ordered list."""
-    rows = [[str(s.number), s.name, s.italian, s.what, _refs(s.rulings)] for s in TURN_STEPS]
+    """The six steps of a turn, from the ordered list the engine's turn loop runs."""
+    rows = [
+        [str(number), step.title, step.note, step.summary, _refs(step.rulings)]
+        for number, step in enumerate(TURN_STEPS, start=1)
+    ]
     return ["#", "Step", "Italian", "What happens", "Rulings"], rows
 
 

@@ -10,9 +10,10 @@ range or a choice the engine does not apply.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from typing import Any
 
 from estro_rules.protocol import ScenarioKind, Table
-from estro_rules.schema import Field, Keyed, ListOf, MapOf, Obj, Pair, Tagged, Type, field_rows
+from estro_rules.schema import Field, Keyed, ListOf, MapOf, Obj, Pair, Tagged, Type
 
 
 def nested(t: Type) -> Iterator[Type]:
@@ -62,3 +63,24 @@ def tables(kinds: tuple[ScenarioKind, ...]) -> dict[str, Callable[[], Table]]:
 
 def _rows(fields: tuple[Field, ...]) -> Callable[[], Table]:
     return lambda: field_rows(fields)
+
+
+def field_rows(obj: Obj | tuple[Field, ...]) -> tuple[list[str], list[list[str]]]:
+    """A table of an object's fields for the scenario format page: field, type, default, meaning."""
+    fields = obj.fields if isinstance(obj, Obj) else tuple(obj)
+    rows = []
+    for f in fields:
+        default = "—" if f.required else describe_default(f.default)
+        meaning = f.help or f.label
+        rows.append([f"`{f.name}`", f.type.describe(), default, meaning])
+    return ["Field", "Type", "Default", "Meaning"], rows
+
+
+def describe_default(value: Any) -> str:
+    if value is None or value == () or value == "":
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (tuple, list, frozenset)):
+        return ", ".join(str(v) for v in value)
+    return str(value)

@@ -110,3 +110,35 @@ def test_an_estimate_is_done_only_when_every_battle_is_played() -> None:
         seen.append((sim.advance(2).played, sim.done))
     assert seen == [(2, False), (4, False), (5, True)]
     assert sim.advance(2).played == 5
+
+
+def test_every_battle_of_any_estimate_can_be_replayed() -> None:
+    """An estimate's seed is at most 2³¹ − 1, so battle i's seed (seed × 2³² + i) is a battle seed."""
+    from estro_rules import scenarios
+    from estro_rules.battaglia import battle_seed
+
+    nessie = cryptid("Nessie", 3, 5, {"when": {"total": 7}, "effect": {"damage": 2}})
+    kappa = cryptid("Kappa", 2, 4)
+    last = battle_seed(2**31 - 1, 100_000 - 1)
+    assert last <= 2**63 - 1
+    assert scenarios.run({"kind": "battaglia.battle", "left": [nessie], "right": [kappa], "seed": last}).to_json()
+    estimate = {"kind": "battaglia.estimate", "left": [nessie], "right": [kappa], "battles": 1}
+    assert scenarios.run({**estimate, "seed": 2**31 - 1}).to_json()["played"] == 1
+    with pytest.raises(ScenarioError, match=r"^seed: expected a whole number from 0 to 2147483647, got 2147483648$"):
+        scenarios.run({**estimate, "seed": 2**31})
+
+
+def test_an_estimate_advances_by_the_clock_not_by_count() -> None:
+    """A slice ends when its time is up, whatever one battle costs: here each battle 'takes' 0.03 s."""
+    every = {"when": "every_roll", "effect": {"damage": 1}, "target": "all_enemies"}
+    heavy = team([cryptid(f"C{i}", 1, 50, every, every) for i in range(4)])
+    sim = Simulation(heavy, heavy, battles=1000, seed=0)
+    now = [0.0]
+
+    def clock() -> float:
+        now[0] += 0.015  # two reads per batch of battles: about 0.03 s of "time" each
+        return now[0]
+
+    est = sim.advance_for(0.25, clock)
+    assert 0 < est.played < 100  # a quarter of a second's worth, not a fixed count
+    assert est.left_wins + est.draws + est.right_wins == est.played

@@ -11,11 +11,10 @@ from typing import Any
 
 import pytest
 
-from estro_rules.battaglia import Simulation, battle, battle_html, battle_text, team
+from estro_rules.battaglia import Matchup, Simulation, battle, battle_html, battle_text, team
 from estro_rules.battaglia.cli import BATTLE_COMMAND
-from estro_rules.battaglia.engine import MAX_TRACE_EVENTS
-from estro_rules.battaglia.rules import MAX_SEED, REACTION_CAP
-from estro_rules.battaglia.scenario import load_battle, load_estimate
+from estro_rules.battaglia.kinds import load_battle, load_estimate
+from estro_rules.battaglia.rules import MAX_SEED, MAX_TRACE_EVENTS, REACTION_CAP
 from estro_rules.errors import ScenarioError
 from estro_rules.fields import Fields
 from estro_rules.protocol import CommandIO
@@ -155,21 +154,23 @@ def run_cli(argv: list[str]) -> tuple[int, str, str]:
 
 
 def test_cli_simulate_interrupted_prints_the_partial_estimate(monkeypatch: pytest.MonkeyPatch) -> None:
-    real = Simulation.advance
-    calls = []
+    """Ctrl-C in the middle of a battle: that battle is not counted, and the counts add up to ``played``."""
+    real = Matchup.play
+    played = []
 
-    def advance(self: Simulation, count: int) -> Any:
-        calls.append(count)
-        if len(calls) == 3:
-            raise KeyboardInterrupt
-        return real(self, count)
+    def play(self: Matchup, rng: Any) -> Any:
+        if len(played) == 1234:
+            raise KeyboardInterrupt  # in the middle of the 1,235th battle
+        played.append(1)
+        return real(self, rng)
 
-    monkeypatch.setattr(Simulation, "advance", advance)
+    monkeypatch.setattr(Matchup, "play", play)
     code, out, err = run_cli(["battle", str(EXAMPLES / "reference-matchup.json"), "--simulate", "5000"])
     assert code == 130
     data = json.loads(out)
-    assert data["played"] == 2 * calls[0] and data["battles"] == 5000 and not data["complete"]
-    assert "interrupted" in err and "Traceback" not in err
+    assert data["played"] == 1234 and data["battles"] == 5000 and not data["complete"]
+    assert data["left_wins"] + data["draws"] + data["right_wins"] == 1234
+    assert "interrupted: the result below covers 1234 of 5000 battles" in err and "Traceback" not in err
 
 
 # --------------------------------------------------------------------------
@@ -315,7 +316,12 @@ def test_heal_rulings() -> None:
     # Roll 1 (total 3): Medic 9 -> 7. Roll 2 (total 4): heal 5 is cut to 2 at the starting health 9.
     [heal] = battle(medic, hitter, dice=[[1, 2], [2, 2]]).events("heal", until=2)
     assert heal.amount == 2 and heal.health == 9
-    assert "I-BAT-3" in heal.rulings and "BAT-5" not in heal.rulings and "BAT-4" in heal.rulings
+    # No target named: the default is the healer itself (I-BAT-14), not the text's enemy default (BAT-4).
+    assert heal.rulings == ("I-BAT-14", "I-BAT-3")
+    named = team([{"name": "Medic", "threat": 1, "health": 9,
+                   "abilities": [{"when": {"total": 4}, "effect": {"heal": 5}, "target": "self"}]}])
+    [heal] = battle(named, hitter, dice=[[1, 2], [2, 2]]).events("heal", until=2)
+    assert heal.rulings == ("BAT-5", "I-BAT-3")  # a target the ability names
 
 
 def test_same_side_equal_threat_cites_tie_break() -> None:

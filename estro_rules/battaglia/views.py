@@ -12,10 +12,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..html import esc, ruling_links, tag
-from .engine import REASON_TEXT, BattleResult, Event, RollRecord, Winner
-from .rules import RULEBOOK
+from .results import BattleResult
+from .rulebook import RULEBOOK
+from .rules import Team, Winner
 from .simulate import Estimate
-from .vocab import Team
+from .trace import REASON_TEXT, Event, RollRecord
 
 
 def links(rulings: Iterable[str], *, base: str) -> str:
@@ -34,12 +35,12 @@ def _verdict(result: BattleResult) -> str:
 
 
 def _stakes(result: BattleResult) -> str:
-    parts = []
-    for side in ("left", "right"):
-        life = "loses a life" if result.costs_life(side) else "loses no life"
-        win = "counts a win" if result.counts_as_win(side) else "no win"
-        parts.append(f"{side}: {life}, {win}")
-    return "; ".join(parts)
+    """What the battle costs each side: a draw costs no lives and is no win (BAT-10); only a loss can cost
+    lives, how many being for Matchmaking (I-BAT-13)."""
+    if result.winner is Winner.DRAW:
+        return "a draw: it costs neither side a life and is a win for neither"
+    loser = "right" if result.winner is Winner.LEFT else "left"
+    return f"{result.winner.value}: a win; {loser}: a loss, which can cost lives"
 
 
 def battle_html(result: BattleResult, *, base: str) -> str:

@@ -1,0 +1,126 @@
+"""An estimate shared by several processes: ``battle --simulate N --jobs K``.
+
+Battle ``i`` of an estimate always plays with the seed ``seed * 2**32 + i``, so the battles can be
+split into disjoint ranges, one per process, and their counts added: the estimate is the same,
+count for count, as one process gives. Each process reports its counts after every slice of
+about a fifth of a second; a report holds whole battles only, so the estimate so far always adds
+up, even after Ctrl-C.
+
+For the command line only: it starts processes, which a browser cannot.
+
+>>> from estro_rules.battaglia.samples import REFERENCE_LEFT, REFERENCE_RIGHT
+>>> shared = ParallelSimulation(REFERENCE_LEFT, REFERENCE_RIGHT, battles=300, seed=1, jobs=2)
+>>> while not shared.done:
+...     _ = shared.advance_for(0.5)
+>>> alone = Simulation(REFERENCE_LEFT, REFERENCE_RIGHT, battles=300, seed=1)
+>>> shared.estimate == alone.advance(300)
+True
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import queue
+import signal
+import time
+from multiprocessing.process import BaseProcess
+
+from ..fields import check_int
+from .rules import Team
+from .simulate import Estimate, Simulation
+
+#: How many processes may share one estimate.
+MAX_JOBS = 64
+
+#: Seconds of battles a process plays between two reports.
+REPORT_EVERY = 0.2
+
+
+def split(battles: int, jobs: int) -> list[tuple[int, int]]:
+    """Disjoint ranges ``(first, count)`` that cover battles ``0`` to ``battles - 1``, as even as can be.
+
+    >>> split(10, 3)
+    [(0, 4), (4, 3), (7, 3)]
+    """
+    size, extra = divmod(battles, jobs)
+    ranges, first = [], 0
+    for j in range(jobs):
+        count = size + (1 if j < extra else 0)
+        if count:
+            ranges.append((first, count))
+        first += count
+    return ranges
+
+
+def _play_range(
+    left: Team, right: Team, seed: int, first: int, count: int, index: int, reports: multiprocessing.Queue[object]
+) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is for the parent, which stops everyone
+    sim = Simulation(left, right, battles=count, seed=seed, first=first)
+    while not sim.done:
+        est = sim.advance_for(REPORT_EVERY)
+        reports.put((index, (est.left_wins, est.draws, est.right_wins)))
+
+
+class ParallelSimulation:
+    """A :class:`~.simulate.Simulation` played by ``jobs`` processes, with the same results."""
+
+    unit = "battles"
+    """What it counts, for a progress line and an interrupted run's report."""
+
+    def __init__(self, left: Team, right: Team, *, battles: int, seed: int = 0, jobs: int = 2) -> None:
+        Simulation(left, right, battles=battles, seed=seed)  # the same checks, the same messages
+        check_int(jobs, "--jobs", minimum=1, maximum=MAX_JOBS)
+        self.battles = battles
+        self.seed = seed
+        context = multiprocessing.get_context("fork")
+        self._reports: multiprocessing.Queue[object] = context.Queue()
+        ranges = split(battles, jobs)
+        self._counts: list[tuple[int, int, int]] = [(0, 0, 0)] * len(ranges)
+        self._processes: list[BaseProcess] = [
+            context.Process(target=_play_range, args=(left, right, seed, first, count, i, self._reports), daemon=True)
+            for i, (first, count) in enumerate(ranges)
+        ]
+        for process in self._processes:
+            process.start()
+
+    @property
+    def estimate(self) -> Estimate:
+        """The estimate from every process's last report."""
+        left, draws, right = (sum(c[k] for c in self._counts) for k in range(3))
+        return Estimate(self.battles, left + draws + right, self.seed, left, draws, right)
+
+    @property
+    def done(self) -> bool:
+        return self.estimate.played >= self.battles
+
+    def advance_for(self, seconds: float) -> Estimate:
+        """Take in the processes' reports for about ``seconds``; the estimate so far."""
+        deadline = time.monotonic() + seconds
+        while not self.done:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                break
+            try:
+                report: tuple[int, tuple[int, int, int]] = self._reports.get(timeout=left)  # type: ignore[assignment]
+            except queue.Empty:
+                if not any(p.is_alive() for p in self._processes):
+                    raise RuntimeError("the processes of the estimate stopped before it was complete") from None
+                continue
+            index, counts = report
+            self._counts[index] = counts
+        if self.done:
+            self.close()
+        return self.estimate
+
+    def progress(self) -> tuple[int, int, str]:
+        est = self.estimate
+        return est.played, est.battles, est.summary()
+
+    def close(self) -> None:
+        """Stop every process (at the end, or when the run is interrupted)."""
+        for process in self._processes:
+            if process.is_alive():
+                process.terminate()
+        for process in self._processes:
+            process.join(timeout=5)

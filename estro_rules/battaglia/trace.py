@@ -1,0 +1,371 @@
+"""The words of a battle: every sentence of its trace, built only when a trace is asked for.
+
+The engine (:mod:`.engine`) decides; a :class:`Trace` listens. At each decision the engine tells it
+who did what to whom, for how much, and with which rulings; the trace puts that into words, as an
+:class:`Event`, and groups the events roll by roll into :class:`RollRecord` s. A battle played
+without a trace builds no trace, so it never builds a sentence.
+
+>>> from estro_rules.battaglia import Matchup, team
+>>> m = Matchup(team([{"name": "Nessie", "threat": 3, "health": 5}]), team([{"name": "Kappa", "threat": 2, "health": 4}]))
+>>> t = Trace(m, [5, 1])
+>>> t.step = 4
+>>> t.hit(0, 1, 3, 0, 0, ("BAT-4",))
+>>> t.events[-1].text, t.events[-1].target, t.events[-1].health
+('Nessie (L1) hits Kappa (R1) for 3 (1 left)', 'right[0]', 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any, Protocol
+
+from .rules import MAX_TRACE_EVENTS, REACTION_CAP, ROLL_LIMIT, Ability, EndReason, Team, Winner
+
+SIDES = ("left", "right")
+
+
+REASON_TEXT = {
+    EndReason.SIDE_EMPTY: "one side has no cryptids left",
+    EndReason.BOTH_EMPTY: "both sides lost their last cryptid at the same time",
+    EndReason.ROLL_LIMIT: "36 rolls were made; total remaining health decides",
+    EndReason.NO_DAMAGE: "neither side can damage the other; total remaining health decides",
+}
+"""Why a battle ended, in words."""
+
+
+@dataclass(frozen=True)
+class Event:
+    """One thing that happened in a battle, with the rulings that decided it."""
+
+    step: int
+    """The turn step it belongs to (1 to 6, see ``TURN_STEPS``); 0 for the end of the battle."""
+
+    kind: str
+    """``roll``, ``tie``, ``status``, ``modify``, ``damage``, ``heal``, ``heal_none``, ``dot``, ``skip``,
+    ``no_target``, ``down``, ``reaction``, ``cap``, ``reroll``, ``reroll_denied``, ``death``,
+    ``death_ability``, ``trace_cut`` or ``end``."""
+
+    text: str
+    """What happened, in plain words."""
+
+    rulings: tuple[str, ...]
+    """The rulings and interpretations behind it."""
+
+    actor: str | None = None
+    """The cryptid that acted, as ``left[0]``; ``None`` when no cryptid acted."""
+
+    target: str | None = None
+    """The cryptid acted on, as ``right[2]``."""
+
+    amount: int | None = None
+    """Damage or healing dealt, the change to the total, or (``cap``) how many reactions the cap stopped that
+    turn."""
+
+    health: int | None = None
+    """The target's health afterwards."""
+
+    depth: int = 0
+    """How deep in a reaction chain (0: not a reaction)."""
+
+    within: int = 0
+    """For an event of a reaction chain (step 5), the step it happened inside: reactions resolve at once, in
+    the middle of step 3, 4 or 6 (BAT-6.5); 0 for every other event."""
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"step": self.step, "kind": self.kind, "text": self.text}
+        for key in ("actor", "target", "amount", "health", "within"):
+            value = getattr(self, key)
+            if value is not None:
+                data[key] = value
+        if self.depth:
+            data["depth"] = self.depth
+        data["rulings"] = list(self.rulings)
+        return data
+
+
+@dataclass(frozen=True)
+class RollRecord:
+    """One roll of the dice and everything it caused."""
+
+    roll: int
+    """The roll's number, rerolls included (I-BAT-1)."""
+
+    turn: int
+    """The turn it belongs to; a reroll keeps the turn (I-BAT-4)."""
+
+    dice: tuple[int, int]
+    """The two dice as rolled."""
+
+    total: int
+    """The total that the roll's conditions checked, after modifiers (I-BAT-11)."""
+
+    forced: bool
+    """Whether the dice came from the forced list rather than the seed."""
+
+    bonus: int
+    """The sudden-death bonus on this roll (I-BAT-2)."""
+
+    restarted: bool
+    """Whether a reroll stopped this roll's turn (BAT-7)."""
+
+    events: tuple[Event, ...]
+    """What happened, in order."""
+
+    health: tuple[int, ...]
+    """Every cryptid's health after this roll (left team, then right team); dead cryptids are 0."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "roll": self.roll,
+            "turn": self.turn,
+            "dice": list(self.dice),
+            "total": self.total,
+            "forced": self.forced,
+            "bonus": self.bonus,
+            "restarted": self.restarted,
+            "events": [e.to_json() for e in self.events],
+            "health": list(self.health),
+        }
+
+
+class Acting(Protocol):
+    """An ability as the engine plays it: the cryptid it belongs to (by number) and what it says."""
+
+    @property
+    def owner(self) -> int: ...
+
+    @property
+    def ability(self) -> Ability: ...
+
+
+class Played(Protocol):
+    """What a trace needs to know of the matchup it words (:class:`~.engine.Matchup` has it)."""
+
+    @property
+    def left(self) -> Team: ...
+
+    @property
+    def right(self) -> Team: ...
+
+    @property
+    def abilities(self) -> Sequence[Sequence[Acting]]:
+        """Each cryptid's abilities, as the engine plays them."""
+
+    @property
+    def texts(self) -> dict[Acting, str]:
+        """Where a trace keeps how it names each ability, for every battle of the matchup."""
+
+    @property
+    def reactions_step(self) -> int:
+        """The number of the step that reactions belong to."""
+
+
+class Trace:
+    """Puts one battle's decisions into words, roll by roll.
+
+    Cryptids are numbered as the engine numbers them: the left team's from 0, then the right team's.
+    ``health`` is the engine's own list of every cryptid's health, read when an event is written (an
+    event shows the target's health afterwards). The engine sets :attr:`step` before each step of a
+    turn; an event inside a reaction chain belongs to the matchup's ``reactions_step``, within the
+    current step.
+    """
+
+    def __init__(self, matchup: Played, health: list[int]) -> None:
+        left, right = matchup.left, matchup.right
+        cryptids = [(0, i, c) for i, c in enumerate(left.cryptids)] + [(1, i, c) for i, c in enumerate(right.cryptids)]
+        self.labels = tuple(f"{c.name} ({'LR'[side]}{i + 1})" for side, i, c in cryptids)
+        """Each cryptid as the sentences name it: ``Nessie (L1)``."""
+        self.refs = tuple(f"{SIDES[side]}[{i}]" for side, i, _c in cryptids)
+        """Each cryptid as an event's ``actor`` and ``target`` name it: ``left[0]``."""
+        self.texts = matchup.texts
+        """Each ability as the sentences name it: its cryptid, then what it does."""
+        if not self.texts:
+            for abilities in matchup.abilities:
+                for ab in abilities:
+                    self.texts[ab] = f"{self.labels[ab.owner]} ({ab.ability.describe()})"
+        self.start = tuple(c.health for _side, _i, c in cryptids)
+        self.nl = len(left.cryptids)
+        self.hp = health
+        self.reactions_step = matchup.reactions_step
+        self.step = 0
+        """The step the engine is at."""
+        self.records: list[RollRecord] = []
+        """The rolls recorded so far."""
+        self.events: list[Event] = []
+        """The current roll's events."""
+        self.cut = False
+        """Whether the trace stopped recording events at :data:`~.rules.MAX_TRACE_EVENTS`."""
+        self._logged = 0
+        self._roll: tuple[int, int, tuple[int, int], bool, int] = (0, 0, (0, 0), False, 0)
+        self._cap_at: tuple[int, int] | None = None  # this turn's one "cap" event: (record, event) index
+        self._skipped = 0  # reactions the cap stopped this turn
+
+    def _log(
+        self, kind: str, text: str, rulings: tuple[str, ...], actor: int, target: int, amount: int | None, depth: int
+    ) -> None:
+        """Record one event: ``actor`` and ``target`` are cryptid numbers, -1 for none."""
+        if self.cut:
+            return
+        events = self.events
+        step = self.step
+        events.append(
+            Event(
+                self.reactions_step if depth else step,
+                kind,
+                text,
+                rulings,
+                self.refs[actor] if actor >= 0 else None,
+                self.refs[target] if target >= 0 else None,
+                amount,
+                self.hp[target] if target >= 0 else None,
+                depth,
+                step if depth else 0,
+            )
+        )
+        self._logged += 1
+        if self._logged >= MAX_TRACE_EVENTS:
+            events.append(
+                Event(
+                    step,
+                    "trace_cut",
+                    f"The trace stops here, at {MAX_TRACE_EVENTS} events: the battle plays on to its end unrecorded "
+                    "(the health after each roll is still shown)",
+                    (),
+                )
+            )
+            self.cut = True  # no more sentences: the rest of the battle costs what it costs without a trace
+
+    # Step 1
+
+    def roll(
+        self, roll: int, turn: int, dice: tuple[int, int], forced: bool, bonus: int, rulings: tuple[str, ...]
+    ) -> None:
+        """A new roll: its record starts here."""
+        self._roll = (roll, turn, dice, forced, bonus)
+        self.events = []
+        a, b = dice
+        source = " (forced)" if forced else ""
+        extra = f"; sudden death: abilities deal +{bonus} damage" if bonus else ""
+        self._log("roll", f"Roll {roll}: {a} + {b} = {a + b}{source}{extra}", rulings, -1, -1, None, 0)
+
+    def tie(self, group: Sequence[int], threat: int, right_first: bool, rulings: tuple[str, ...]) -> None:
+        """Cryptids of both sides share a threat; the seeded draw decided which side acts first."""
+        names = ", ".join(self.labels[i] for i in group)
+        first = "right" if right_first else "left"
+        text = f"Equal threat {threat} across the sides ({names}): the seeded draw puts the {first} side first"
+        self._log("tie", text, rulings, -1, -1, None, 0)
+
+    # Step 2
+
+    def status(self, i: int, amount: int, rulings: tuple[str, ...]) -> None:
+        text = f"{self.labels[i]} takes {amount} damage over time ({self.hp[i]} left)"
+        self._log("status", text, rulings, -1, i, amount, 0)
+
+    def down(self, i: int, depth: int, rulings: tuple[str, ...]) -> None:
+        text = f"{self.labels[i]} is down (0 health) until the end of the turn"
+        self._log("down", text, rulings, -1, i, None, depth)
+
+    # Steps 3 and 4
+
+    def skip(self, ab: Acting, rulings: tuple[str, ...]) -> None:
+        o = ab.owner
+        text = f"{self.texts[ab]} would activate, but {self.labels[o]} is down and does not activate"
+        self._log("skip", text, rulings, o, -1, None, 0)
+
+    def modify(self, ab: Acting, total: int, rulings: tuple[str, ...]) -> None:
+        text = f"{self.texts[ab]}: the total becomes {total}"
+        self._log("modify", text, rulings, ab.owner, -1, ab.ability.amount, 0)
+
+    def activate(self, ab: Acting, rulings: tuple[str, ...]) -> None:
+        self._log("activate", f"{self.texts[ab]} activates", rulings, ab.owner, -1, None, 0)
+
+    def reroll(self, ab: Acting, rulings: tuple[str, ...]) -> None:
+        text = f"{self.texts[ab]}: the turn stops and restarts at step 1; damage dealt stays"
+        self._log("reroll", text, rulings, ab.owner, -1, None, 0)
+
+    def reroll_denied(self, ab: Acting, rulings: tuple[str, ...]) -> None:
+        text = f"{self.texts[ab]}: {ROLL_LIMIT} rolls have been made, so there is no reroll; the turn goes on"
+        self._log("reroll_denied", text, rulings, ab.owner, -1, None, 0)
+
+    # An activation: its targets and its effect
+
+    def no_target(self, ab: Acting, depth: int, rulings: tuple[str, ...]) -> None:
+        self._log("no_target", f"{self.texts[ab]}: no target standing", rulings, ab.owner, -1, None, depth)
+
+    def hit(self, o: int, t: int, amount: int, bonus: int, depth: int, rulings: tuple[str, ...]) -> None:
+        labels = self.labels
+        more = f" (+{bonus} sudden death)" if bonus else ""
+        text = f"{labels[o]} hits {labels[t]} for {amount}{more} ({self.hp[t]} left)"
+        self._log("damage", text, rulings, o, t, amount, depth)
+
+    def heal(self, ab: Acting, t: int, amount: int, depth: int, rulings: tuple[str, ...]) -> None:
+        """``ab`` healed ``t`` by ``amount``: what it gives, or less at the target's starting health."""
+        labels, o, given = self.labels, ab.owner, ab.ability.amount
+        cut_by = f", cut from {given} at its starting health" if amount < given else ""
+        text = f"{labels[o]} heals {labels[t]} by {amount}{cut_by} ({self.hp[t]} of {self.start[t]})"
+        self._log("heal", text, rulings, o, t, amount, depth)
+
+    def heal_none(self, ab: Acting, t: int, depth: int, rulings: tuple[str, ...]) -> None:
+        labels, o = self.labels, ab.owner
+        text = f"{labels[o]} heals {labels[t]}, who is at full health: nothing happens"
+        self._log("heal_none", text, rulings, o, t, 0, depth)
+
+    def dot(self, ab: Acting, t: int, depth: int, rulings: tuple[str, ...]) -> None:
+        labels, o, amount, rolls = self.labels, ab.owner, ab.ability.amount, ab.ability.rolls
+        text = f"{labels[o]} puts damage over time on {labels[t]}: {amount} per roll for the next {rolls} rolls"
+        self._log("dot", text, rulings, o, t, amount, depth)
+
+    # Step 5, inside steps 3, 4 and 6
+
+    def reaction(self, r: Acting, depth: int, rulings: tuple[str, ...]) -> None:
+        self._log("reaction", f"Reaction: {self.texts[r]}", rulings, r.owner, -1, None, depth)
+
+    def capped(self, r: Acting, depth: int, rulings: tuple[str, ...]) -> None:
+        """The cap stopped a reaction: the turn's first is an event, the others are counted in it."""
+        self._skipped += 1
+        if not self.cut and self._cap_at is None:
+            self._cap_at = (len(self.records), len(self.events))
+            text = f"Reaction cap reached ({REACTION_CAP} reactions this turn): {self.texts[r]} does not react"
+            self._log("cap", text, rulings, r.owner, -1, None, depth)
+
+    # Step 6
+
+    def death(self, i: int, rulings: tuple[str, ...]) -> None:
+        self._log("death", f"{self.labels[i]} dies", rulings, -1, i, None, 0)
+
+    def death_ability(self, ab: Acting, rulings: tuple[str, ...]) -> None:
+        self._log("death_ability", f"Death ability: {self.texts[ab]}", rulings, ab.owner, -1, None, 0)
+
+    # The end of a roll, of a turn, of the battle
+
+    def roll_done(self, total: int, restarted: bool) -> None:
+        """The roll is over (``restarted`` by a reroll, or at the end of its turn): record it."""
+        roll, turn, dice, forced, bonus = self._roll
+        self.records.append(
+            RollRecord(roll, turn, dice, total, forced, bonus, restarted, tuple(self.events), tuple(self.hp))
+        )
+
+    def turn_done(self) -> None:
+        """The turn is over: its cap event, if any, says how many reactions the cap stopped (I-BAT-10)."""
+        if self._cap_at is not None:
+            ri, ei = self._cap_at
+            rec = self.records[ri]
+            cap = rec.events[ei]
+            more = self._skipped - 1
+            text = cap.text + (
+                f"; {more} more reaction{'s' if more != 1 else ''} did not happen this turn" if more else ""
+            )
+            events = rec.events[:ei] + (replace(cap, text=text, amount=self._skipped),) + rec.events[ei + 1 :]
+            self.records[ri] = replace(rec, events=events)
+            self._cap_at = None
+        self._skipped = 0
+
+    def end(self, winner: Winner, reason: EndReason, rolls: int, rulings: tuple[str, ...]) -> None:
+        """The battle is over: its last event says who won and why."""
+        left = sum(self.hp[: self.nl])
+        right = sum(self.hp[self.nl :])
+        who = "Draw" if winner is Winner.DRAW else f"The {winner.value} side wins"
+        text = f"{who} after {rolls} roll{'s' if rolls != 1 else ''}: {REASON_TEXT[reason]} (health left {left}, right {right})"
+        last = self.records[-1]
+        self.records[-1] = replace(last, events=last.events + (Event(0, "end", text, rulings),))
