@@ -152,11 +152,12 @@ class Fields:
 def number_text(n: int) -> str:
     """A bound as a player reads it: ``2⁶³−1`` rather than its 19 digits, thousands separated.
 
-    >>> number_text(2**63 - 1), number_text(10_000), number_text(999), number_text(-5)
-    ('2⁶³−1', '10,000', '999', '-5')
+    >>> number_text(2**63 - 1), number_text(2**31 - 1), number_text(10_000), number_text(999), number_text(-5)
+    ('2⁶³−1', '2³¹−1', '10,000', '999', '-5')
     """
-    if n == 2**63 - 1:
-        return "2⁶³−1"
+    powers = {2**63 - 1: "2⁶³−1", 2**31 - 1: "2³¹−1"}
+    if n in powers:
+        return powers[n]
     return f"{n:,}" if abs(n) >= 10_000 else str(n)
 
 

@@ -124,7 +124,7 @@ def test_every_battle_of_any_estimate_can_be_replayed() -> None:
     assert scenarios.run({"kind": "battaglia.battle", "left": [nessie], "right": [kappa], "seed": last}).to_json()
     estimate = {"kind": "battaglia.estimate", "left": [nessie], "right": [kappa], "battles": 1}
     assert scenarios.run({**estimate, "seed": 2**31 - 1}).to_json()["played"] == 1
-    with pytest.raises(ScenarioError, match=r"^seed: expected a whole number from 0 to 2147483647, got 2147483648$"):
+    with pytest.raises(ScenarioError, match=r"^seed: expected a whole number from 0 to 2³¹−1, got 2147483648$"):
         scenarios.run({**estimate, "seed": 2**31})
 
 
