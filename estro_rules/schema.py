@@ -23,6 +23,8 @@ estro_rules.errors.ScenarioError: sed: unknown field; expected one of: fast, see
 'whole number, 0 to 99'
 >>> [f["name"] for f in DEMO.to_json()["fields"]]
 ['seed', 'fast']
+>>> ListOf(Int(1, 6), max_items=3, what="list of dice", across=True).to_json()
+{'type': 'list', 'item': {'type': 'int', 'min': 1, 'max': 6, 'nonzero': False}, 'min': 0, 'max': 3, 'what': 'list of dice', 'across': True}
 
 Types nest: a list of objects, an object of lists, a choice between shapes (:class:`Keyed`,
 :class:`Tagged`). A protocol may define a type of its own by subclassing :class:`Type`. An
@@ -232,7 +234,7 @@ class Text(Type):
         return self.what
 
     def to_json(self) -> dict[str, Any]:
-        return {"type": "text", "nonempty": bool(self.nonempty)}
+        return {"type": "text", "nonempty": bool(self.nonempty), "what": self.what}
 
 
 class Choice(Type):
@@ -305,6 +307,7 @@ class ListOf(Type):
         too_few: Callable[[list[Any]], tuple[str, Any, str]] | None = None,
         too_many: Callable[[list[Any]], tuple[str, Any, str]] | None = None,
         noun: str = "",
+        across: bool = False,
     ) -> None:
         self.item = item
         self.min_items = min_items
@@ -316,6 +319,9 @@ class ListOf(Type):
         self.too_many = too_many
         self.noun = noun
         """What the items are, in the plural, for a message about their number (``"actions"``)."""
+        self.across = across
+        """Whether its items stand side by side, first on the left (a team's cryptids): a form moves them
+        left and right rather than up and down."""
 
     def read(self, value: object, path: str, ctx: Context = NOTHING) -> tuple[Any, ...]:
         if not isinstance(value, list):
@@ -346,7 +352,14 @@ class ListOf(Type):
         return text
 
     def to_json(self) -> dict[str, Any]:
-        return {"type": "list", "item": self.item.to_json(), "min": self.min_items, "max": self.max_items}
+        return {
+            "type": "list",
+            "item": self.item.to_json(),
+            "min": self.min_items,
+            "max": self.max_items,
+            "what": self.what,
+            "across": self.across,
+        }
 
 
 class Pair(Type):

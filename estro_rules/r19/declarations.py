@@ -76,7 +76,7 @@ class Phase(Type):
         return "phase name"
 
     def to_json(self) -> dict[str, Any]:
-        return {"type": "text", "nonempty": True, "suggestions": list(KNOWN_PHASES)}
+        return {"type": "text", "nonempty": True, "what": "phase name", "suggestions": list(KNOWN_PHASES)}
 
 
 class PrintedValue(Type):
