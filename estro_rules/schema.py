@@ -621,6 +621,7 @@ class Tagged(Type):
         check: Callable[[str, dict[str, Any], str], None] | None = None,
         build: Callable[[str, dict[str, Any], str], Any] | None = None,
         labels: Mapping[str, str] | None = None,
+        label: str = "",
     ) -> None:
         self.tag = tag
         self.variants = dict(variants)
@@ -630,6 +631,9 @@ class Tagged(Type):
         self.check = check
         self.build = build
         self.labels = dict(labels or {})
+        """What a player reads for each variant."""
+        self.label = label
+        """What a player calls one (``"Action"``), for a form's buttons and its select; ``what`` when empty."""
 
     def only(self, names: Sequence[str], **changes: Any) -> Tagged:
         """The same type with only some of its variants (an ability's effects are a subset of actions).
@@ -644,6 +648,7 @@ class Tagged(Type):
             "check": self.check,
             "build": self.build,
             "labels": self.labels,
+            "label": self.label,
         }
         settings.update(changes)
         return Tagged(self.tag, {n: v for n, v in self.variants.items() if n in names}, **settings)
@@ -674,6 +679,7 @@ class Tagged(Type):
             "type": "tagged",
             "tag": self.tag,
             "what": self.what,
+            "label": self.label or self.what.capitalize(),
             "before": [f.to_json() for f in self.before],
             "after": [f.to_json() for f in self.after],
             "variants": [
