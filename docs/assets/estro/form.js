@@ -41,7 +41,23 @@
     return m ? m[1] : "";
   }
 
-  const clone = (v) => (v === undefined ? undefined : JSON.parse(JSON.stringify(v)));
+  const clone = (v) => (v === undefined ? undefined : structuredClone(v));
+
+  /* JSON with whole numbers beyond 2^53 kept exact (a seed may go up to 2^63 - 1): parsed as BigInt
+   * where the browser gives the reviver the number's source text, written back digit for digit. */
+  function parseJson(text) {
+    return JSON.parse(text, (key, value, context) => {
+      if (typeof value === "number" && !Number.isSafeInteger(value) && context && /^-?\d+$/.test(context.source)) {
+        return BigInt(context.source);
+      }
+      return value;
+    });
+  }
+
+  function stringify(value, indent) {
+    const text = JSON.stringify(value, (key, v) => (typeof v === "bigint" ? `\u0000big:${v}` : v), indent);
+    return text.replace(/"\\u0000big:(-?\d+)"/g, "$1");
+  }
   const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
   const capital = (s) => (s ? s[0].toUpperCase() + s.slice(1) : s);
 
@@ -155,7 +171,7 @@
     const root = {value: isObject(value) ? clone(value) : {}};
     const rootSlot = {get: () => root.value, set: (v) => (root.value = v)};
     const samples = options.samples || {};
-    const element = el("div", {class: "estro-form-root"});
+    const element = el("div", {class: "estro-form"});
 
     const ctx = {
       /* Names a ref can pick among, from the scenario as it is now; null when the declarations do not
@@ -289,7 +305,7 @@
       const read = () => {
         const s = input.value.trim();
         if (s === "") return undefined;
-        if (/^[+-]?\d+$/.test(s)) return Number(s);
+        if (/^[+-]?\d+$/.test(s)) return Number.isSafeInteger(Number(s)) ? Number(s) : BigInt(s); // exact, however long
         const word = also.find((a) => a.toLowerCase() === s.toLowerCase());
         return word !== undefined ? word : s;
       };
@@ -537,7 +553,10 @@
     function focusIn(container, selector) {
       if (!container) return false;
       const target = container.querySelector(selector);
-      if (target) target.focus();
+      if (target) {
+        target.focus();
+        if (target.tagName === "INPUT" && target.type === "text") target.select(); // typing replaces "Cryptid 3"
+      }
       return Boolean(target);
     }
 
@@ -847,5 +866,5 @@
     };
   }
 
-  window.estroForm = {create, parentPath};
+  window.estroForm = {create, parentPath, parseJson, stringify};
 })();

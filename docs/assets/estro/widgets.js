@@ -44,7 +44,7 @@
   }
 
   function parse(text) {
-    const data = JSON.parse(text);
+    const data = window.estroForm.parseJson(text);
     if (data === null || typeof data !== "object" || Array.isArray(data)) throw new Error("a scenario is a JSON object { … }");
     return data;
   }
@@ -133,19 +133,21 @@
     let current = null; // id of the request whose result the widget waits for
     let started = null; // performance.now() of the edit or click being answered
     let timer = null; // a run waiting for typing to pause
+    let sentText = null; // the scenario text of the request in flight
+    let answeredText = null; // the scenario text whose answer is on screen
 
     enhanceSteppers(output);
 
     /* ---------- state shown ---------- */
 
-    function markStale() {
+    function markStale(why = "") {
       output.classList.add("estro-stale");
-      output.setAttribute("aria-busy", "true");
+      output.setAttribute("aria-busy", why ? "false" : "true");
       widget.dataset.stale = "1";
       staleNote.hidden = output.hidden;
-      staleNote.textContent = engine.ready
-        ? "Out of date: the result below is for an earlier scenario; the new one is on its way."
-        : "Out of date: the result below is for an earlier scenario; the new one comes once Python has loaded.";
+      staleNote.textContent =
+        "Out of date: the result below is for an earlier scenario; " +
+        (why || (engine.ready ? "the new one is on its way." : "the new one comes once Python has loaded."));
     }
 
     function markCurrent(running) {
@@ -208,20 +210,19 @@
       timer = setTimeout(run, delay);
     }
 
-    function run() {
+    /* Run the scenario in the JSON view. An edit that changes nothing (leaving a box, a select set to
+     * what it was) does not run it again; the Run button always does. */
+    function run(force = false) {
       clearTimeout(timer);
       timer = null;
-      if (current !== null) engine.cancel(current); // the latest scenario wins
-      const text = textarea.value;
-      try {
-        parse(text);
-      } catch (err) {
-        current = null;
-        settle();
-        showError(`The scenario JSON is not valid: ${err.message}`);
-        status.textContent = "The scenario has a problem:";
+      const text = textarea.value; // sent as it is: broken JSON gets the engine's message, as on the command line
+      if (force !== true && current !== null && text === sentText) return;
+      if (force !== true && current === null && text === answeredText) {
+        markCurrent(false);
         return;
       }
+      if (current !== null) engine.cancel(current); // the latest scenario wins
+      sentText = text;
       started = performance.now();
       widget.dataset.busy = "1";
       widget.dataset.firstPartialAt = "";
@@ -247,7 +248,8 @@
         settle();
         if (reply.cancelled || message.cancelled) {
           status.textContent = "Cancelled before it ran.";
-          markCurrent(false);
+          answeredText = null;
+          markStale("press Run for this one's."); // what is shown is not this scenario's result
           return;
         }
         showError(reply.error, reply.field);
@@ -288,6 +290,7 @@
     }
 
     function finished() {
+      answeredText = sentText;
       const now = performance.now();
       widget.dataset.lastMs = String(now - started);
       widget.dataset.resultAt = String(now); // for the tests and the benchmark
@@ -298,11 +301,17 @@
     /* ---------- the editor and the JSON view, in sync ---------- */
 
     function pretty(value) {
-      return JSON.stringify(value, null, 2);
+      return window.estroForm.stringify(value, 2);
     }
 
     function onFormChange(value, how) {
-      textarea.value = pretty(value);
+      const text = pretty(value);
+      if (text === textarea.value) {
+        // Nothing changed (a box left after typing): no new run, and nothing on screen moves.
+        if (how === "change" && timer !== null) run();
+        return;
+      }
+      textarea.value = text;
       schedule(how === "input" ? TYPING_MS : 0);
     }
 
@@ -329,14 +338,13 @@
       }
     }
 
+    /* The JSON view was edited: the controls follow it (while it parses), and it runs. */
     function fromJson() {
       let scenario;
       try {
         scenario = parse(textarea.value);
-      } catch (err) {
-        clearTimeout(timer);
-        showError(`The scenario JSON is not valid: ${err.message}`);
-        status.textContent = "The scenario has a problem:";
+      } catch (_) {
+        schedule(0); // the engine says where the JSON breaks
         return;
       }
       buildForm(scenario).then(() => schedule(0));
@@ -354,7 +362,7 @@
       textarea.value = event.target.value;
       fromJson();
     });
-    runButton.addEventListener("click", run);
+    runButton.addEventListener("click", () => run(true));
     cancelButton.addEventListener("click", () => {
       if (timer !== null) {
         clearTimeout(timer);
@@ -366,7 +374,7 @@
     $(".estro-copy-link")?.addEventListener("click", async () => {
       let text = textarea.value;
       try {
-        text = JSON.stringify(parse(text)); // compact: a shorter link
+        text = window.estroForm.stringify(parse(text)); // compact: a shorter link
       } catch (_) {
         // shared as it is: the link restores the same broken text
       }
