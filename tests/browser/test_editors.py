@@ -231,7 +231,7 @@ def test_the_editors_work_with_the_keyboard_alone(page: Page, site: Site) -> Non
     page.goto(site.url + "resolution-19/")
     name = "r19-sandbox"
     widget = page.locator(f"#widget-{name}")
-    widget.locator("fieldset[data-path=players] .estro-add").focus()  # where a reader's Tab would reach
+    widget.locator("fieldset[data-path=players] > .estro-list-bar .estro-add").focus()  # where a reader's Tab would reach
     page.keyboard.press("Enter")
     expect(page.locator(":focus")).to_have_attribute("data-field", "players[2]")
     page.keyboard.type("Cy")
@@ -250,7 +250,7 @@ def test_the_editors_work_with_the_keyboard_alone(page: Page, site: Site) -> Non
     press_until(page, active, "Cy")
     assert scenario_of(page, name)["active"] == "Cy"
     # An action chosen and its parameters set from the keyboard, then run.
-    widget.locator("fieldset[data-path=actions] .estro-add").focus()
+    widget.locator("fieldset[data-path=actions] > .estro-list-bar .estro-add").focus()
     page.keyboard.press("Enter")
     expect(page.locator(":focus")).to_have_attribute("data-field", "actions[1].do")
     press_until(page, widget.locator("[data-field='actions[1].do']"), "destroy")
@@ -272,7 +272,7 @@ def test_editor_at_390_px_in_dark_mode(browser: Browser, site: Site) -> None:
     context = browser.new_context(viewport={"width": 390, "height": 844}, color_scheme="dark", has_touch=True)
     guard(context, traffic)
     page = context.new_page()
-    for path in ("resolution-19/", "protocol-07/"):
+    for path in ("protocol-07/", "resolution-19/"):
         page.goto(site.url + path)
         expect(page.locator(".estro-form").first).to_be_visible()
         width = page.evaluate("document.documentElement.scrollWidth")
