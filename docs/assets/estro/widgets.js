@@ -236,12 +236,14 @@
       } else {
         status.textContent = `Loading Python (${formatBytes(Number(widget.dataset.downloadBytes || 0))})…`;
       }
+      widget.dataset.sentAt = String(performance.now()); // for the benchmark: where the time goes
       const id = engine.send("simulate", text, base, {onProgress: (message) => receive(id, message)});
       current = id;
     }
 
     function receive(id, message) {
       if (id !== current) return; // an older scenario's answer, or one already cancelled
+      widget.dataset.repliedAt = String(performance.now());
       const reply = message.reply;
       const done = Boolean(message.done || reply.done);
       if (!reply.ok) {
@@ -295,6 +297,8 @@
       widget.dataset.lastMs = String(now - started);
       widget.dataset.resultAt = String(now); // for the tests and the benchmark
       widget.dataset.doneAt = String(now);
+      widget.dataset.paintedAt = "";
+      requestAnimationFrame(() => setTimeout(() => (widget.dataset.paintedAt = String(performance.now())))); // after its frame
       widget.dataset.runs = String(Number(widget.dataset.runs || 0) + 1);
     }
 
