@@ -848,8 +848,10 @@
         const ids = (controlEl.getAttribute("aria-describedby") || "").split(" ").filter(Boolean);
         controlEl.setAttribute("aria-describedby", [...ids, note.id].join(" "));
       }
-      const row = target.closest(".estro-row");
-      if (row) row.classList.add("estro-invalid");
+      // Its row is marked, and every row that holds that row (the ability, and the cryptid it is on).
+      for (let row = target.closest(".estro-row"); row; row = row.parentElement.closest(".estro-row")) {
+        row.classList.add("estro-invalid");
+      }
       return note;
     }
 
