@@ -114,6 +114,7 @@ def generate(download_bytes: int, outputs: pages.Outputs | None = None, *, locke
         checks=(changes.check_lock(LOCK, CHANGELOG), keep) if locked else (keep,),
     )
     generated["rulings.json"] = json.dumps(rulings_catalogue(), indent=2, ensure_ascii=False) + "\n"
+    generated.update(widgets.kind_assets(KINDS))  # what the widgets' editors are built from
     return generated
 
 
