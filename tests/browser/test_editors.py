@@ -9,10 +9,11 @@ from urllib.parse import parse_qs, urlsplit
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from estro_rules import scenarios
+from estro_rules.battaglia import REFERENCE_MATCHUP
 from scripts.sitegen.links import scenario_text, share_link
 from tests.browser.conftest import Traffic, guard
 from tests.browser.test_battaglia_r19_pages import python_view, widget_view
-from tests.browser.test_protocol07_page import PYTHON_READY_TIMEOUT, wait_runs
+from tests.browser.test_protocol07_page import PYTHON_READY_TIMEOUT, wait_runs, wait_settled
 from tests.conftest import Site
 
 
@@ -293,3 +294,81 @@ def test_editor_at_390_px_in_dark_mode(browser: Browser, site: Site) -> None:
     assert max(channels) < 100, f"a dark control background in dark mode, got {background}"
     context.close()
     assert traffic.outside == []
+
+
+def test_battaglia_two_against_two_built_from_empty_with_the_controls(page: Page, site: Site) -> None:
+    page.goto(site.url + "battaglia/")
+    name = "battle-viewer"
+    widget = page.locator(f"#widget-{name}")
+    for side in ("left", "right"):
+        rows = widget.locator(f"fieldset[data-path='{side}.cryptids'] > .estro-rows > .estro-row")
+        expect(rows).to_have_count(5)
+        while rows.count():
+            rows.first.get_by_role("button", name="Remove cryptid 1").click()
+    assert scenario_of(page, name)["left"]["cryptids"] == []  # type: ignore[index]
+    team = {"left": [("Nessie", 3, 5), ("Yeti", 2, 4)], "right": [("Kappa", 4, 3), ("Bunyip", 1, 6)]}
+    for side, cryptids in team.items():
+        add = widget.locator(f"fieldset[data-path='{side}.cryptids'] > .estro-list-bar").get_by_role("button", name="Add cryptid")
+        for i, (cryptid, threat, health) in enumerate(cryptids):
+            add.click()
+            expect(page.locator(":focus")).to_have_attribute("data-field", f"{side}.cryptids[{i}].name")
+            page.keyboard.type(cryptid)  # the suggested name is selected: typing replaces it
+            row = widget.locator(f".estro-row[data-path='{side}.cryptids[{i}]']")
+            row.locator(f"[data-field='{side}.cryptids[{i}].threat']").fill(str(threat))
+            row.locator(f"[data-field='{side}.cryptids[{i}].health']").fill(str(health))
+    # Nessie: deals 2 to every enemy on a total of 7; Bunyip heals itself on doubles.
+    nessie = widget.locator(".estro-row[data-path='left.cryptids[0]']")
+    nessie.get_by_role("button", name="Add ability").click()
+    ability = "left.cryptids[0].abilities[0]"
+    widget.locator(f"[data-field='{ability}.when']").select_option("total")
+    widget.locator(f"[data-field='{ability}.when.total']").fill("7")
+    widget.locator(f"[data-field='{ability}.effect']").select_option("damage")
+    widget.locator(f"[data-field='{ability}.effect.damage']").fill("2")
+    widget.locator(f"[data-field='{ability}.target']").select_option("all_enemies")
+    bunyip = widget.locator(".estro-row[data-path='right.cryptids[1]']")
+    bunyip.get_by_role("button", name="Add ability").click()
+    ability = "right.cryptids[1].abilities[0]"
+    widget.locator(f"[data-field='{ability}.when']").select_option("doubles")
+    widget.locator(f"[data-field='{ability}.effect']").select_option("heal")
+    widget.locator(f"[data-field='{ability}.effect.heal']").fill("3")
+    # Order decides ties: Kappa moves to the right of Bunyip.
+    widget.get_by_role("button", name="Move cryptid 1 right").last.click()
+    widget.locator("[data-field=seed]").fill("4")
+    widget.locator("[data-field=seed]").dispatch_event("change")
+    data = scenario_of(page, name)
+    left, right = data["left"]["cryptids"], data["right"]["cryptids"]  # type: ignore[index]
+    assert [(c["name"], c["threat"], c["health"]) for c in left] == team["left"]
+    assert [c["name"] for c in right] == ["Bunyip", "Kappa"]
+    assert left[0]["abilities"] == [{"when": {"total": 7}, "effect": {"damage": 2}, "target": "all_enemies"}]
+    assert right[0]["abilities"] == [{"when": {"doubles": True}, "effect": {"heal": 3}}]
+    wait_settled(page, f"widget-{name}")
+    assert widget_view(page, name) == python_view(page, data), "the result is the engine's for the same JSON"
+    expect(widget.locator(".estro-error")).to_be_hidden()
+
+
+def test_battaglia_problems_show_on_their_row_and_samples_fill_a_side(page: Page, site: Site) -> None:
+    page.goto(site.url + "battaglia/")
+    name = "battle-viewer"
+    widget = page.locator(f"#widget-{name}")
+    total = widget.locator("[data-field='left.cryptids[3].abilities[0].when.total']")
+    total.fill("13")
+    total.dispatch_event("change")
+    wait_settled(page, f"widget-{name}")
+    data = scenario_of(page, name)
+    try:
+        scenarios.run(data)
+    except ValueError as err:
+        message = str(err)
+    assert message.startswith("left.cryptids[3].abilities[0].when.total: ")
+    expect(widget.locator(".estro-error")).to_have_text(message)
+    expect(widget.locator(".estro-field[data-path='left.cryptids[3].abilities[0].when.total'] .estro-field-error")).to_have_text(message)
+    expect(total).to_have_attribute("aria-invalid", "true")
+    expect(widget.locator(".estro-row[data-path='left.cryptids[3]']")).to_have_class("estro-row estro-invalid")
+    # A sample team for the left side, from the roster's sample teams.
+    widget.get_by_label("Use a sample team for Left team").select_option(label="Lago Profondo (sample)")
+    assert scenario_of(page, name)["left"] == REFERENCE_MATCHUP["right"]
+    wait_settled(page, f"widget-{name}")
+    expect(widget.locator(".estro-error")).to_be_hidden()
+    # A roster cryptid added to a side.
+    widget.locator("fieldset[data-path='right.cryptids']").get_by_label("Add a sample cryptid").select_option(label="Yeti")
+    assert scenario_of(page, name)["right"]["cryptids"][-1]["name"] == "Yeti"  # type: ignore[index]
