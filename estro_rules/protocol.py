@@ -145,7 +145,7 @@ class WidgetSpec:
     left out; its result is rendered when the site is built."""
 
     controls: tuple[str, ...] = ()
-    """The kind's fields shown as controls (the others are edited in the scenario's JSON)."""
+    """The kind's fields the form shows, in this order; empty: every field (each is always in the JSON)."""
 
     examples: str | None = None
     """A glob under ``examples/`` whose scenarios the widget offers in a picker."""
@@ -155,6 +155,11 @@ class WidgetSpec:
 
     note: str = ""
     """One line under the title: what to do with it."""
+
+    samples: tuple[tuple[str, str], ...] = ()
+    """Sample values the form offers for every object of a declared name, as (object name, source): the
+    source is a JSON file under ``examples/`` and a pointer into it, where ``*`` takes every item of a
+    list (``("cryptid", "battaglia/roster.json#/cryptids/*")``)."""
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,8 @@ estro_rules.errors.ScenarioError: sed: unknown field; expected one of: fast, see
 'whole number, 0 to 99'
 >>> [f["name"] for f in DEMO.to_json()["fields"]]
 ['seed', 'fast']
+>>> ListOf(Int(1, 6), max_items=3, what="list of dice", across=True).to_json()
+{'type': 'list', 'item': {'type': 'int', 'min': 1, 'max': 6, 'nonzero': False}, 'min': 0, 'max': 3, 'what': 'list of dice', 'across': True}
 
 Types nest: a list of objects, an object of lists, a choice between shapes (:class:`Keyed`,
 :class:`Tagged`). A protocol may define a type of its own by subclassing :class:`Type`. An
@@ -233,7 +235,7 @@ class Text(Type):
         return self.what
 
     def to_json(self) -> dict[str, Any]:
-        return {"type": "text", "nonempty": bool(self.nonempty)}
+        return {"type": "text", "nonempty": bool(self.nonempty), "what": self.what}
 
 
 class Choice(Type):
@@ -306,6 +308,7 @@ class ListOf(Type):
         too_few: Callable[[list[Any]], tuple[str, Any, str]] | None = None,
         too_many: Callable[[list[Any]], tuple[str, Any, str]] | None = None,
         noun: str = "",
+        across: bool = False,
     ) -> None:
         self.item = item
         self.min_items = min_items
@@ -317,6 +320,9 @@ class ListOf(Type):
         self.too_many = too_many
         self.noun = noun
         """What the items are, in the plural, for a message about their number (``"actions"``)."""
+        self.across = across
+        """Whether its items stand side by side, first on the left (a team's cryptids): a form moves them
+        left and right rather than up and down."""
 
     def read(self, value: object, path: str, ctx: Context = NOTHING) -> tuple[Any, ...]:
         if not isinstance(value, list):
@@ -347,7 +353,14 @@ class ListOf(Type):
         return text
 
     def to_json(self) -> dict[str, Any]:
-        return {"type": "list", "item": self.item.to_json(), "min": self.min_items, "max": self.max_items}
+        return {
+            "type": "list",
+            "item": self.item.to_json(),
+            "min": self.min_items,
+            "max": self.max_items,
+            "what": self.what,
+            "across": self.across,
+        }
 
 
 class Pair(Type):
@@ -615,6 +628,7 @@ class Tagged(Type):
         check: Callable[[str, dict[str, Any], str], None] | None = None,
         build: Callable[[str, dict[str, Any], str], Any] | None = None,
         labels: Mapping[str, str] | None = None,
+        label: str = "",
     ) -> None:
         self.tag = tag
         self.variants = dict(variants)
@@ -624,6 +638,9 @@ class Tagged(Type):
         self.check = check
         self.build = build
         self.labels = dict(labels or {})
+        """What a player reads for each variant."""
+        self.label = label
+        """What a player calls one (``"Action"``), for a form's buttons and its select; ``what`` when empty."""
 
     def only(self, names: Sequence[str], **changes: Any) -> Tagged:
         """The same type with only some of its variants (an ability's effects are a subset of actions).
@@ -638,6 +655,7 @@ class Tagged(Type):
             "check": self.check,
             "build": self.build,
             "labels": self.labels,
+            "label": self.label,
         }
         settings.update(changes)
         return Tagged(self.tag, {n: v for n, v in self.variants.items() if n in names}, **settings)
@@ -668,6 +686,7 @@ class Tagged(Type):
             "type": "tagged",
             "tag": self.tag,
             "what": self.what,
+            "label": self.label or self.what.capitalize(),
             "before": [f.to_json() for f in self.before],
             "after": [f.to_json() for f in self.after],
             "variants": [

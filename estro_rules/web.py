@@ -16,8 +16,12 @@ Two ways in:
 >>> reply = json.loads(handle('{"kind": "p07.combination", "modes": ["Single Player"]}', base="../"))
 >>> reply["ok"], reply["result"]["allowed"]
 (True, True)
->>> json.loads(handle('{"kind": "p07.combination", "modes": ["Nope"]}'))["error"][:43]
-"modes[0]: expected a known mode, got 'Nope'"
+>>> reply = json.loads(handle('{"kind": "p07.combination", "modes": ["Nope"]}'))
+>>> reply["error"][:43], reply["field"]
+("modes[0]: expected a known mode, got 'Nope'", 'modes[0]')
+
+An error in a scenario names the field it is about (``field``, a path such as
+``left[0].abilities[1].when.total``), so a form can show the message on that control.
 """
 
 from __future__ import annotations
@@ -29,7 +33,7 @@ from collections.abc import Callable
 from typing import Any
 
 from . import scenarios
-from .errors import EstroError
+from .errors import EstroError, ScenarioError
 from .protocol import ScenarioKind
 
 #: Seconds of work per step of a job: long enough to get work done, short enough
@@ -43,6 +47,8 @@ def _guarded(work: Callable[[], Reply]) -> Reply:
     """Run ``work``; any failure becomes an error reply (a message, never a traceback)."""
     try:
         return work()
+    except ScenarioError as err:
+        return {"ok": False, "error": str(err), "field": err.field}
     except EstroError as err:
         return {"ok": False, "error": str(err)}
     except RecursionError:
@@ -68,11 +74,7 @@ def respond(data: object, *, base: str = "") -> Reply:
 
 def handle(text: str, base: str = "") -> str:
     """Run scenario text and answer with JSON text (``ok``, ``result``, ``html`` or ``error``)."""
-    try:
-        data = scenarios.parse(text)
-    except EstroError as err:
-        return json.dumps({"ok": False, "error": str(err)})
-    return json.dumps(respond(data, base=base))
+    return json.dumps(_guarded(lambda: respond(scenarios.parse(text), base=base)))
 
 
 class Job:
@@ -97,7 +99,7 @@ class Job:
     >>> reply["ok"], reply["done"], reply["result"]["allowed"]
     (True, True, True)
     >>> json.loads(start("[1, 2]").step())
-    {'ok': False, 'error': 'scenario: expected a JSON object, got a list of 2 items', 'done': True}
+    {'ok': False, 'error': 'scenario: expected a JSON object, got a list of 2 items', 'field': 'scenario', 'done': True}
     """
 
     def __init__(

@@ -153,23 +153,23 @@ LIMITS: list[Limit] = [
         "battles: expected a whole number from 1 to 100,000",
     ),
     # §19
-    ("§19 printed value: 0 to 999", r19_value, [0, 999], [-1, 1000], "cards[0].faces.Unlabelled.values.ATK: expected a whole number from 0 to 999"),
+    ("r19 printed value: 0 to 999", r19_value, [0, 999], [-1, 1000], "cards[0].faces.Unlabelled.values.ATK: expected a whole number from 0 to 999"),
     (
-        "§19 amount: 1 to 999",
+        "r19 amount: 1 to 999",
         lambda v: r19(actions=[{"do": "penalty", "card": "GU", "value": "DEF", "amount": v}]),
         [1, 999],
         [0, 1000],
         "actions[0].amount: expected a whole number from 1 to 999",
     ),
     (
-        "§19 counters: 1 to 999",
+        "r19 counters: 1 to 999",
         lambda v: r19(actions=[{"do": "add_counters", "card": "GU", "counter": "Sabotage", "n": v}]),
         [1, 999],
         [0, 1000],
         "actions[0].n: expected a whole number from 1 to 999",
     ),
-    ("§19 players: at least one", lambda n: r19(players=["A", "B", "C"][:n]), [1], [0], "players: expected at least one item"),
-    ("§19 actions: at least one", lambda n: r19(actions=[{"do": "capabilities", "card": "GU"}] * n), [1], [0], "actions: expected at least one item"),
+    ("r19 players: at least one", lambda n: r19(players=["A", "B", "C"][:n]), [1], [0], "players: expected at least one item"),
+    ("r19 actions: at least one", lambda n: r19(actions=[{"do": "capabilities", "card": "GU"}] * n), [1], [0], "actions: expected at least one item"),
 ]
 
 
@@ -195,7 +195,7 @@ def test_limit_on_both_sides(name: str, make: Callable[[Any], dict[str, Any]], g
         r19(actions=[{"do": "penalty", "card": "GU", "value": "DEF", "amount": True}]),
         r19_value(True),
     ],
-    ids=["p07 seed", "battle seed", "threat", "health", "damage", "battles", "§19 amount", "§19 value"],
+    ids=["p07 seed", "battle seed", "threat", "health", "damage", "battles", "r19 amount", "r19 value"],
 )
 def test_true_is_not_a_whole_number(scenario: dict[str, Any]) -> None:
     with pytest.raises(ScenarioError, match="expected a whole number.*, got true$"):
@@ -271,7 +271,7 @@ def unit_card(i: int, abilities: int = 0) -> dict[str, Any]:
 
 R19_COUNTS: list[Limit] = [
     (
-        "§19 card definitions: 1 to 100",
+        "r19 card definitions: 1 to 100",
         lambda n: r19(cards=[unit_card(i) for i in range(n)], board=[{"card": "GU-0", "owner": "A"}],
                       actions=[{"do": "capabilities", "card": "GU-0"}]),
         [1, 100],
@@ -279,7 +279,7 @@ R19_COUNTS: list[Limit] = [
         "cards: expected at most 100 card definitions, got 101",
     ),
     (
-        "§19 cards on the board: 1 to 100",
+        "r19 cards on the board: 1 to 100",
         lambda n: r19(cards=[unit_card(0)], board=[{"card": "GU-0", "id": f"I{i}", "owner": "A"} for i in range(n)],
                       actions=[{"do": "capabilities", "card": "I0"}]),
         [1, 100],
@@ -287,14 +287,14 @@ R19_COUNTS: list[Limit] = [
         "board: expected at most 100 cards on the board, got 101",
     ),
     (
-        "§19 actions: 1 to 100",
+        "r19 actions: 1 to 100",
         lambda n: r19(actions=[{"do": "capabilities", "card": "GU"}] * n),
         [1, 100],
         [101],
         "actions: expected at most 100 actions, got 101",
     ),
     (
-        "§19 abilities on a card: 0 to 8",
+        "r19 abilities on a card: 0 to 8",
         lambda n: r19(cards=[unit_card(0, n)], board=[{"card": "GU-0", "owner": "A"}],
                       actions=[{"do": "capabilities", "card": "GU-0"}]),
         [0, 8],
@@ -302,7 +302,7 @@ R19_COUNTS: list[Limit] = [
         "cards[0].abilities: expected at most 8 abilities, got 9",
     ),
     (
-        "§19 effects of an ability: 0 to 8",
+        "r19 effects of an ability: 0 to 8",
         lambda n: r19(
             cards=[{**unit_card(0), "abilities": [{"name": "Burst", "type": "activated",
                     "effects": [{"do": "destroy", "card": "self"}] * n}]}],

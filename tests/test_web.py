@@ -38,7 +38,17 @@ def test_ruling_links_lead_from_the_page_to_the_site_root() -> None:
 def test_a_bad_scenario_is_a_message() -> None:
     answer = reply('{"kind": "p07.combination", "modes": ["Solo"]}')
     assert answer["ok"] is False and answer["error"].startswith("modes[0]: expected a known mode, got 'Solo'")
-    assert set(answer) == {"ok", "error"}
+    assert set(answer) == {"ok", "error", "field"}
+    assert answer["field"] == "modes[0]", "the reply names the field, so a form can show the message on it"
+
+
+def test_an_error_deep_in_a_scenario_names_its_path() -> None:
+    """The path a form finds its control by: lists as [i], objects and maps as .key, as the message starts."""
+    card = {"id": "X-1", "name": "X", "faces": {"Prime": {"type": "Location", "values": {"DEF": -1}}}}
+    scenario = {"kind": "r19.sequence", "players": ["A"], "cards": [card], "board": [{"card": "X-1", "owner": "A"}]}
+    answer = reply(json.dumps({**scenario, "actions": [{"do": "destroy", "card": "X-1"}]}))
+    assert answer["field"] == "cards[0].faces.Prime.values.DEF"
+    assert answer["error"].startswith(answer["field"] + ": expected a whole number")
 
 
 def test_quadrante_result_n_is_the_nth_effect_of_the_table() -> None:
@@ -114,7 +124,7 @@ def test_a_job_ends_with_what_handle_gives(text: str) -> None:
 def test_errors_take_one_step_with_the_cli_message() -> None:
     text = '{"kind": "p07.combination", "modes": ["Nope"]}'
     reply = json.loads(web.start(text).step())
-    assert reply == {"ok": False, "error": json.loads(web.handle(text))["error"], "done": True}
+    assert reply == {"ok": False, "error": json.loads(web.handle(text))["error"], "field": "modes[0]", "done": True}
     bad_estimate = estimate_text(0)
     reply = json.loads(web.start(bad_estimate).step())
     assert reply["done"] and not reply["ok"]

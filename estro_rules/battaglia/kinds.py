@@ -377,6 +377,7 @@ TEAM = Obj(
                     what="list of cryptids",
                     too_few=lambda items: ("at least 1 cryptid", items, "a side cannot start empty"),
                     too_many=_at_most(MAX_CRYPTIDS, "cryptids"),
+                    across=True,
                 )
             ),
             label="Cryptids",

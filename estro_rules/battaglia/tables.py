@@ -76,14 +76,21 @@ SITE_TABLES: dict[str, Callable[[], Table]] = {
 }
 """Every generated table of the Battaglia page, by name."""
 
+SAMPLES = (
+    ("team", "battaglia/reference-matchup.json#/left"),
+    ("team", "battaglia/reference-matchup.json#/right"),
+    ("cryptid", "battaglia/roster.json#/cryptids/*"),
+)
+"""What the team builder offers to pick: the sample teams for either side, the roster's cryptids for a row."""
+
 WIDGETS = (
     WidgetSpec(
         "battle-viewer",
         "Battle viewer",
         "battaglia/reference-matchup.json",
-        controls=("seed",),
         examples="battaglia/*.json",
-        note="pick or edit two teams and a seed, run, and step through the battle roll by roll.",
+        note="build or pick two teams and a seed, and step through the battle roll by roll.",
+        samples=SAMPLES,
     ),
     WidgetSpec(
         "win-probability",
@@ -96,10 +103,10 @@ WIDGETS = (
             "battles": 10_000,
             "seed": 1,
         },
-        controls=("battles", "seed"),
         examples="battaglia/*.json",
         mode="simulate",
         note="run many seeded battles in your browser; the estimate updates as they run.",
+        samples=SAMPLES,
     ),
 )
 """The page's widgets."""

@@ -112,7 +112,6 @@ WIDGETS = (
         "p07-combination",
         "Mode-combination picker",
         {"kind": "p07.combination", "modes": ["Single Player", "Cinque Soglie"]},
-        controls=("modes",),
         note="tick the modes of a match to see whether they combine, with every reason.",
     ),
     WidgetSpec(
@@ -127,14 +126,6 @@ WIDGETS = (
             "in_play": list(EFFECTS),
             "seed": 7,
         },
-        controls=(
-            "destroyed_by_opponent",
-            "face_down",
-            "illusio_in_hand",
-            "fessura_self_destruct",
-            "in_play",
-            "seed",
-        ),
         examples="p07/*.json",
         note="set the conditions of one destruction and see the effects in the canonical order.",
     ),

@@ -76,7 +76,7 @@ class Phase(Type):
         return "phase name"
 
     def to_json(self) -> dict[str, Any]:
-        return {"type": "text", "nonempty": True, "suggestions": list(KNOWN_PHASES)}
+        return {"type": "text", "nonempty": True, "what": "phase name", "suggestions": list(KNOWN_PHASES)}
 
 
 class PrintedValue(Type):
@@ -423,12 +423,14 @@ ACTION = Tagged(
     check=_check_action,
     build=_build_action,
     labels={v.name: v.label for v in _VARIANTS},
+    label="Action",
 )
 """One scenario action: ``do`` names it, and each action has its own fields."""
 
 EFFECT = ACTION.only(
     EFFECT_ACTIONS,
     what="effect",
+    label="Effect",
     after=(),
     check=lambda tag, values, path: _check_action(tag, values, path, in_ability=True),
     build=lambda tag, values, path: _build_action(tag, values, path, in_ability=True),
@@ -522,6 +524,7 @@ ABILITY = Tagged(
     ),
     build=_build_ability,
     labels={name: variant.label for name, variant in _ABILITY_VARIANTS.items()},
+    label="Ability",
 )
 """One ability a card prints; ``type`` says which further fields it has."""
 

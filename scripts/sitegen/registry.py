@@ -123,6 +123,7 @@ def generate(download_bytes: int, outputs: pages.Outputs | None = None, *, locke
         terms=TERMS,
     )
     generated["rulings.json"] = json.dumps(rulings_catalogue(), indent=2, ensure_ascii=False) + "\n"
+    generated.update(widgets.kind_assets(KINDS))  # what the widgets' editors are built from
     return generated
 
 

@@ -1,76 +1,49 @@
 """The interactive widgets, rendered at build time with their default result.
 
-A widget is a form whose controls are generated from the declarations of the
-scenario kind's fields, the scenario JSON itself (editable), and an output area. The output already holds the
-default scenario's result, rendered by the same view the browser will run in
-Pyodide, so reading the page never waits for Python. The JavaScript
-(docs/assets/estro/widgets.js) only collects the form into JSON, sends it to
-the Web Worker and puts the returned HTML into the output.
+A widget is an output area that already holds the default scenario's result, rendered by the same
+view the browser runs in Pyodide (so reading the page never waits for Python), the scenario as
+JSON (the advanced view), and an editor. The editor's controls are not written here: the browser
+builds them (``docs/assets/estro/form.js``) from the declarations of the scenario kind's fields,
+which the site ships as one JSON file per kind (:func:`kind_assets`,
+``assets/estro/kinds/<kind>.json``: :meth:`estro_rules.schema.Type.to_json`). What a widget adds is
+data: which fields the form shows, sample values to pick (read here from ``examples/``), the
+examples of its picker.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from estro_rules import scenarios
 from estro_rules.html import esc, tag
-from estro_rules.protocol import WidgetSpec
-from estro_rules.schema import Bool, Choice, Field, Int, ListOf
+from estro_rules.protocol import ScenarioKind, WidgetSpec
 
 ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = ROOT / "examples"
+
+KINDS_DIR = "assets/estro/kinds"
+"""Where the site keeps each kind's declarations, as ``<kind name>.json``."""
 
 
-def control_html(field: Field, scenario: Mapping[str, Any]) -> str:
-    """The control of one declared field, showing the scenario's value (or the field's default)."""
-    value = scenario.get(field.name)
-    label = field.label or field.name
-    kind = field.type
-    if isinstance(kind, ListOf) and isinstance(kind.item, Choice):
-        chosen = value if isinstance(value, list) else list(field.default or ())
-        boxes = "".join(
-            tag(
-                "label",
-                tag("input", type="checkbox", value=choice, checked=choice in chosen)
-                + " "
-                + esc(kind.item.labels.get(choice, choice)),
-                class_="estro-check",
-            )
-            for choice in kind.item.options
-        )
-        default = list(field.default) if isinstance(field.default, tuple) else []
-        return tag(
-            "fieldset",
-            tag("legend", esc(label)) + boxes,
-            data_field=field.name,
-            data_type="list",
-            data_default=json.dumps(default),
-        )
-    if isinstance(kind, Bool):
-        checked = value if isinstance(value, bool) else bool(field.default)
-        box = tag("input", type="checkbox", data_field=field.name, data_type="bool", checked=checked)
-        return tag("label", box + " " + esc(label), class_="estro-check")
-    if isinstance(kind, Int):
-        number = tag(
-            "input",
-            type="number",
-            data_field=field.name,
-            data_type="int",
-            value="" if value is None else value,
-            min=kind.minimum,
-            max=kind.maximum,
-            step=1,
-        )
-        return tag("label", esc(label) + " " + number, class_="estro-number")
-    raise ValueError(f"no control for field {field.name!r} of type {type(kind).__name__}")
+def kind_asset(kind: ScenarioKind) -> dict[str, Any]:
+    """What the browser builds a kind's form from: its name, its summary and its declared fields."""
+    return {"name": kind.name, "summary": kind.summary, "fields": kind.fields.to_json()}
+
+
+def kind_assets(kinds: tuple[ScenarioKind, ...]) -> dict[str, str]:
+    """Every kind's declarations as a site file, by its path in the site."""
+    return {
+        f"{KINDS_DIR}/{k.name}.json": json.dumps(kind_asset(k), ensure_ascii=False, separators=(",", ":")) + "\n"
+        for k in kinds
+    }
 
 
 def example_options(pattern: str, kind: str) -> list[tuple[str, str]]:
     """(title, JSON text) of every example scenario of ``kind`` matching ``pattern``."""
     options = []
-    for path in sorted((ROOT / "examples").glob(pattern)):
+    for path in sorted(EXAMPLES.glob(pattern)):
         data = json.loads(path.read_text(encoding="utf-8"))
         if not isinstance(data, dict) or data.get("kind") != kind:
             continue
@@ -82,10 +55,43 @@ def example_options(pattern: str, kind: str) -> list[tuple[str, str]]:
 def default_scenario(spec: WidgetSpec) -> dict[str, Any]:
     """The scenario the widget starts from: given, or an example file's without its ``expect``."""
     if isinstance(spec.default, str):
-        data: dict[str, Any] = json.loads((ROOT / "examples" / spec.default).read_text(encoding="utf-8"))
+        data: dict[str, Any] = json.loads((EXAMPLES / spec.default).read_text(encoding="utf-8"))
         data.pop("expect", None)
         return data
     return dict(spec.default)
+
+
+def sample_values(source: str) -> list[Any]:
+    """The values a sample source names: ``FILE#/a/b`` is one value, ``FILE#/a/*`` every item of a list.
+
+    >>> [c["name"] for c in sample_values("battaglia/roster.json#/cryptids/*")][:2]
+    ['Chupacabra', 'Mothman']
+    >>> sample_values("battaglia/reference-matchup.json#/left")[0]["name"]
+    'Bosco Nero (sample)'
+    """
+    file, _, pointer = source.partition("#")
+    values: list[Any] = [json.loads((EXAMPLES / file).read_text(encoding="utf-8"))]
+    for key in [k for k in pointer.split("/") if k]:
+        if key == "*":
+            values = [item for value in values for item in value]
+        else:
+            values = [value[int(key)] if isinstance(value, list) else value[key] for value in values]
+    return values
+
+
+def samples(spec: WidgetSpec) -> dict[str, list[Any]]:
+    """The widget's sample values, by the name of the declared object they are samples of."""
+    out: dict[str, list[Any]] = {}
+    for name, source in spec.samples:
+        out.setdefault(name, []).extend(sample_values(source))
+    return out
+
+
+def _json_script(data: object, class_: str) -> str:
+    """Data for the browser inside the page, safe in HTML (no ``</script>`` can end it early)."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+    return f'<script type="application/json" class="{class_}">{text}</script>'
 
 
 def render(spec: WidgetSpec, base: str, download_bytes: int) -> str:
@@ -94,8 +100,9 @@ def render(spec: WidgetSpec, base: str, download_bytes: int) -> str:
     loaded = scenarios.load(scenario)
     output = loaded.kind.html(loaded.run(), base=base)
     kind = loaded.kind
+    for name in spec.controls:
+        kind.fields.field(name)  # a control named in a spec is a declared field (raises StopIteration if not)
     text = json.dumps(scenario, indent=2, ensure_ascii=False)
-    controls = "".join(control_html(kind.fields.field(name), scenario) for name in spec.controls)
     picker = ""
     if spec.examples:
         options = tag("option", "Choose an example…", value="")
@@ -106,8 +113,7 @@ def render(spec: WidgetSpec, base: str, download_bytes: int) -> str:
     megabytes = f"{download_bytes / 1_000_000:.1f} MB"
     run_label = "Run simulation" if spec.mode == "simulate" else "Run"
     buttons = tag("button", run_label, type="button", class_="estro-run md-button md-button--primary")
-    if spec.mode == "simulate":
-        buttons += tag("button", "Cancel", type="button", class_="estro-cancel md-button", disabled=True)
+    buttons += tag("button", "Cancel", type="button", class_="estro-cancel md-button", disabled=True)
     buttons += tag("button", "Copy link", type="button", class_="estro-copy-link md-button")
     status = tag(
         "span",
@@ -116,16 +122,24 @@ def render(spec: WidgetSpec, base: str, download_bytes: int) -> str:
         role="status",
     )
     editor = tag(
+        "div",
+        tag("p", "The editor appears when the page's scripts have loaded; the JSON below works meanwhile."),
+        class_="estro-editor",
+        data_kind=kind.name,
+        data_controls=",".join(spec.controls),
+    )
+    json_view = tag(
         "details",
-        tag("summary", "Scenario JSON (edit and press Run)")
+        tag("summary", "Scenario as JSON (advanced: edits here update the controls)")
         + tag("textarea", esc(text), class_="estro-scenario", rows=12, spellcheck="false", aria_label="Scenario JSON"),
         class_="estro-json",
     )
     body = (
         tag("p", tag("strong", esc(spec.title)) + (" — " + esc(spec.note) if spec.note else ""), class_="estro-title")
         + picker
-        + (tag("form", controls, class_="estro-form") if controls else "")
+        + (_json_script(samples(spec), "estro-samples") if spec.samples else "")
         + editor
+        + json_view
         + tag("div", buttons + status, class_="estro-actions")
         + tag(
             "div",
@@ -134,7 +148,8 @@ def render(spec: WidgetSpec, base: str, download_bytes: int) -> str:
             hidden=True,
         )
         + tag("div", "", class_="estro-error", role="alert", hidden=True)
-        + tag("div", output, class_="estro-output", aria_live="polite")
+        + tag("p", "Out of date: the result below is for an earlier scenario.", class_="estro-stale-note", hidden=True)
+        + tag("div", output, class_="estro-output", aria_live="polite", aria_busy="false")
     )
     return tag(
         "div",

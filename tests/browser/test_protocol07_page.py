@@ -23,6 +23,15 @@ def wait_runs(page: Page, widget: str, runs: int) -> None:
     )
 
 
+def wait_settled(page: Page, widget: str) -> None:
+    """Wait until the widget shows the result of its latest scenario (edits in a row cancel earlier runs)."""
+    page.wait_for_function(
+        "(w) => { const d = document.getElementById(w).dataset; return +d.runs >= 1 && !d.busy && !d.stale; }",
+        arg=widget,
+        timeout=PYTHON_READY_TIMEOUT,
+    )
+
+
 def ruling_ids(page: Page, selector: str) -> list[str]:
     return page.eval_on_selector_all(f"{selector} a.estro-ruling", "links => links.map(a => a.textContent)")
 
@@ -77,7 +86,7 @@ def test_destruction_resolver(page: Page, site: Site) -> None:
     widget = "#widget-p07-destruction"
     page.locator(f"{widget} [data-field=destroyed_by_opponent]").uncheck()
     page.locator(f"{widget} [data-field=fessura_self_destruct]").check()
-    wait_runs(page, "widget-p07-destruction", 2)  # each change runs; wait for the second
+    wait_settled(page, "widget-p07-destruction")  # each change runs; the latest cancels the one before
     expected = resolve_destruction(Destruction(face_down=True, illusio_in_hand=True, fessura_self_destruct=True))
     steps = page.locator(f"{widget} .estro-output .estro-step")
     expect(steps).to_have_count(5)
@@ -105,12 +114,16 @@ def test_bad_scenario_shows_the_cli_message(page: Page, site: Site) -> None:
     error = page.locator(f"{widget} .estro-error")
     expect(error).to_be_visible()
     expect(error).to_have_text(message)
-    expect(page.locator(f"{widget} .estro-output")).to_contain_text("Not allowed.")  # the last good result stays
+    expect(page.locator(f"{widget} .estro-output")).to_be_hidden()  # no old result that looks current
     # Broken JSON gets the same answer as the CLI too.
     page.locator(f"{widget} .estro-scenario").fill('{"kind": ')
     page.locator(f"{widget} .estro-run").click()
     wait_runs(page, "widget-p07-combination", 2)
     expect(error).to_have_text("scenario: line 1, column 10: expecting value; expected valid JSON")
+    # Fixed, the result comes back in the error's place.
+    page.locator(f"{widget} .estro-scenario").fill('{"kind": "p07.combination", "modes": ["Single Player"]}')
+    expect(page.locator(f"{widget} .estro-output")).to_contain_text("Allowed.", timeout=PYTHON_READY_TIMEOUT)
+    expect(error).to_be_hidden()
 
 
 def test_instant_navigation_keeps_one_python(page: Page, site: Site, traffic: Traffic) -> None:
@@ -138,14 +151,14 @@ def test_copy_link_restores_the_widget(page: Page, site: Site, context: object) 
     wait_runs(page, "widget-p07-destruction", 1)
     page.locator(f"{widget} .estro-copy-link").click()
     link = page.locator(f"{widget} .estro-link").input_value()
-    assert link.startswith(site.url + "protocol-07/?widget=p07-destruction&scenario=")
-    scenario = page.locator(f"{widget} .estro-scenario").input_value()
+    assert link.startswith(site.url + "protocol-07/?widget=p07-destruction&z=")
+    scenario = json.loads(page.locator(f"{widget} .estro-scenario").input_value())
     output = page.locator(f"{widget} .estro-output").inner_html()
 
     other = page.context.new_page()
     other.goto(link)
     wait_runs(other, "widget-p07-destruction", 1)
-    assert other.locator(f"{widget} .estro-scenario").input_value() == scenario
+    assert json.loads(other.locator(f"{widget} .estro-scenario").input_value()) == scenario
     assert other.locator(f"{widget} .estro-output").inner_html() == output
     assert other.locator(f"{widget} [data-field=fessura_self_destruct]").is_checked()
     assert not other.locator(f"{widget} [data-field=destroyed_by_opponent]").is_checked()

@@ -29,7 +29,7 @@
  *                             (onProgress(message) per slice, message.done at the end)
  *   cancel(id)                end a job; its final reply says cancelled
  *   cancelPage(path)          cancel every job sent from that page (default: this one);
- *                             done by itself when instant navigation leaves a page
+ *                             done by itself when instant navigation leaves a page, and on pagehide
  *   subscribe(fn) -> unsubscribe   status: {type: "loading"|"ready"|"failed", ...}
  *   ready, status (the last status message), saveData, snapshot (what became of the snapshot), timings
  *                             (performance.now() of intent, requested, ready; from; stages)
@@ -186,7 +186,8 @@
   };
   window.estroEngine = engine; // for widget UIs, the browser tests, the benchmarks and the curious
 
-  // Leaving a page (instant navigation swaps it without unloading): its jobs are cancelled.
+  // Leaving a page cancels its jobs: instant navigation swaps it without unloading, and a page
+  // unloaded (or kept in the back-forward cache) must not leave an estimate running either.
   let page = location.pathname;
   if (window.document$ && typeof window.document$.subscribe === "function") {
     window.document$.subscribe(() => {
@@ -194,4 +195,5 @@
       page = location.pathname;
     });
   }
+  window.addEventListener("pagehide", () => engine.cancelPage(page));
 })();

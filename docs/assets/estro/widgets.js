@@ -1,68 +1,52 @@
-/* ESTRO Rules — interactive widgets.
+/* ESTRO Rules — the widget shell: editor, JSON view, live results, honest state, links.
  *
- * Every widget's default result is already on the page (rendered at build
- * time). Python (Pyodide, in a Web Worker) loads only when a reader is about
- * to use a widget; the engine client (assets/estro/engine.js) decides when,
- * runs the worker and routes its messages. This script is the widget UI: it
- * runs once per window, and widgets are mounted on each page through
- * Material's document$ observable.
+ * Every widget's default result is already on the page (rendered at build time). Python (Pyodide,
+ * in a Web Worker) loads only when a reader is about to use a widget; the engine client
+ * (assets/estro/engine.js) decides when, runs the worker and routes its messages. The editor is
+ * generated from the scenario kind's declarations (assets/estro/form.js, fed by
+ * assets/estro/kinds/<kind>.json); links are assets/estro/share.js. This script runs once per
+ * window, and widgets are mounted on each page through Material's document$ observable.
  *
- * The worker returns HTML made by the engine's own views, which escape every
- * piece of scenario text; error messages are inserted as text.
+ * LIVE RESULTS. Every edit runs the scenario again: a committed edit (a select, a checkbox, a
+ * button, leaving a box) at once, typing after 250 ms of quiet. The request goes out as soon as the
+ * edit is made; if Python is still loading, it runs when Python is ready. A newer edit cancels the
+ * run in flight: the latest scenario wins. Every request is a job that the worker runs in slices
+ * and that can be cancelled (sent as "simulate", so each slice reports), whatever the widget.
+ *
+ * HONEST STATE. From an edit to its result, the shown result is marked out of date (a visible note,
+ * a class, aria-busy="true"). An error takes the result's place (the old result is hidden, the
+ * message is at the top and on the control its field names). Cancel says how far an estimate got.
+ *
+ * The worker returns HTML made by the engine's own views, which escape every piece of scenario
+ * text; error messages are inserted as text.
  */
 "use strict";
 
 (function () {
   const SCRIPT_URL = document.currentScript ? document.currentScript.src : location.href;
-  const WORKER_URL = new URL("worker.js", SCRIPT_URL);
+  const KINDS_URL = new URL("kinds/", SCRIPT_URL);
+  const TYPING_MS = 250; // quiet time after typing before the scenario runs again
 
   // The engine client (assets/estro/engine.js, loaded first): the worker, intent, Save-Data, message routing.
   const engine = window.estroEngine;
+  const kinds = new Map(); // kind name -> Promise of its declarations
 
-  /* ---------- scenario <-> form ---------- */
-
-  function readForm(widget, scenario) {
-    for (const el of widget.querySelectorAll("[data-field]")) {
-      const field = el.dataset.field;
-      const type = el.dataset.type;
-      if (type === "list") {
-        scenario[field] = [...el.querySelectorAll("input[type=checkbox]")].filter((b) => b.checked).map((b) => b.value);
-      } else if (type === "bool") {
-        scenario[field] = el.checked;
-      } else if (type === "int") {
-        if (el.value.trim() === "") delete scenario[field];
-        else scenario[field] = Number(el.value);
-      }
+  function declarations(kind) {
+    if (!kinds.has(kind)) {
+      const loading = fetch(new URL(`${encodeURIComponent(kind)}.json`, KINDS_URL)).then((r) => {
+        if (!r.ok) throw new Error(`no editor for ${kind} (${r.status})`);
+        return r.json();
+      });
+      loading.catch(() => kinds.delete(kind)); // a later try may work (the network came back)
+      kinds.set(kind, loading);
     }
-    return scenario;
+    return kinds.get(kind);
   }
 
-  function writeForm(widget, scenario) {
-    for (const el of widget.querySelectorAll("[data-field]")) {
-      const type = el.dataset.type;
-      let value = scenario[el.dataset.field];
-      if (value === undefined) {
-        // A field the scenario leaves out takes the engine's default.
-        value = type === "list" ? JSON.parse(el.dataset.default || "[]") : type === "bool" ? false : null;
-        if (type === "int") el.value = "";
-      }
-      if (type === "list" && Array.isArray(value)) {
-        for (const box of el.querySelectorAll("input[type=checkbox]")) box.checked = value.includes(box.value);
-      } else if (type === "bool" && typeof value === "boolean") {
-        el.checked = value;
-      } else if (type === "int" && Number.isInteger(value)) {
-        el.value = String(value);
-      }
-    }
-  }
-
-  function parseOrNull(text) {
-    try {
-      const data = JSON.parse(text);
-      return data && typeof data === "object" && !Array.isArray(data) ? data : null;
-    } catch (_) {
-      return null;
-    }
+  function parse(text) {
+    const data = window.estroForm.parseJson(text);
+    if (data === null || typeof data !== "object" || Array.isArray(data)) throw new Error("a scenario is a JSON object { … }");
+    return data;
   }
 
   /* ---------- steppers (battle rolls, resolution actions) ---------- */
@@ -111,30 +95,6 @@
     return b;
   }
 
-  /* ---------- links that carry a scenario ---------- */
-
-  function encodeScenario(text) {
-    const bytes = new TextEncoder().encode(text);
-    let binary = "";
-    for (const b of bytes) binary += String.fromCharCode(b);
-    return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-  }
-
-  function decodeScenario(value) {
-    const b64 = value.replace(/-/g, "+").replace(/_/g, "/");
-    const binary = atob(b64 + "===".slice((b64.length + 3) % 4));
-    return new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
-  }
-
-  function scenarioLink(widget, text) {
-    const url = new URL(location.href);
-    url.search = "";
-    url.searchParams.set("widget", widget.dataset.widget);
-    url.searchParams.set("scenario", encodeScenario(text));
-    url.hash = widget.id;
-    return url.href;
-  }
-
   /* ---------- one widget ---------- */
 
   function formatBytes(n) {
@@ -151,30 +111,70 @@
     if (widget.dataset.mounted) return;
     widget.dataset.mounted = "1";
     engine.watch(widget); // intent on the widget starts Python
-    const textarea = widget.querySelector(".estro-scenario");
-    const output = widget.querySelector(".estro-output");
-    const status = widget.querySelector(".estro-status");
-    const errorBox = widget.querySelector(".estro-error");
-    const progress = widget.querySelector(".estro-progress");
+    const $ = (selector) => widget.querySelector(selector);
+    const textarea = $(".estro-scenario");
+    const output = $(".estro-output");
+    const status = $(".estro-status");
+    const errorBox = $(".estro-error");
+    const staleNote = $(".estro-stale-note");
+    const progress = $(".estro-progress");
     const progressBar = progress.querySelector("progress");
     const progressText = progress.querySelector(".estro-progress-text");
-    const runButton = widget.querySelector(".estro-run");
-    const cancelButton = widget.querySelector(".estro-cancel");
+    const runButton = $(".estro-run");
+    const cancelButton = $(".estro-cancel");
+    const editorBox = $(".estro-editor");
     const base = widget.dataset.base || "";
-    const simulate = widget.dataset.mode === "simulate";
-    let current = null; // id of the request in flight
-    let clicked = null; // performance.now() of the interaction being answered
-    let queued = false; // a change arrived while a run was in flight: run again after it
+    const samplesData = $(".estro-samples");
+    const samples = samplesData ? JSON.parse(samplesData.textContent) : {};
+    const controls = (editorBox.dataset.controls || "").split(",").filter(Boolean);
+    const homeKind = editorBox.dataset.kind;
+    let form = null;
+    let formKind = null;
+    let current = null; // id of the request whose result the widget waits for
+    let started = null; // performance.now() of the edit or click being answered
+    let timer = null; // a run waiting for typing to pause
+    let sentText = null; // the scenario text of the request in flight
+    let answeredText = null; // the scenario text whose answer is on screen
 
     enhanceSteppers(output);
 
-    const showError = (message) => {
-      errorBox.hidden = !message;
-      errorBox.textContent = message || "";
-    };
+    /* ---------- state shown ---------- */
 
-    const unsubscribe = engine.subscribe((message) => onLoading(message));
-    const onLoading = (message) => {
+    function markStale(why = "") {
+      output.classList.add("estro-stale");
+      output.setAttribute("aria-busy", why ? "false" : "true");
+      widget.dataset.stale = "1";
+      staleNote.hidden = output.hidden;
+      staleNote.textContent =
+        "Out of date: the result below is for an earlier scenario; " +
+        (why || (engine.ready ? "the new one is on its way." : "the new one comes once Python has loaded."));
+    }
+
+    function markCurrent(running) {
+      output.classList.remove("estro-stale");
+      output.setAttribute("aria-busy", running ? "true" : "false");
+      widget.dataset.stale = "";
+      staleNote.hidden = true;
+    }
+
+    function showError(message, field) {
+      errorBox.hidden = false;
+      errorBox.textContent = message;
+      output.hidden = true; // the error takes the result's place: no old result that looks current
+      staleNote.hidden = true;
+      output.setAttribute("aria-busy", "false");
+      widget.dataset.stale = "";
+      if (form) form.showError(field || "", message);
+    }
+
+    function clearError() {
+      errorBox.hidden = true;
+      errorBox.textContent = "";
+      output.hidden = false;
+      if (form) form.clearErrors();
+    }
+
+    const unsubscribe = engine.subscribe((message) => {
       if (!widget.isConnected) {
         unsubscribe();
         return;
@@ -185,142 +185,204 @@
         progress.hidden = false;
         progressBar.max = message.total || 1;
         progressBar.value = message.loaded;
+        progressText.textContent = "";
         status.textContent = loadingText(message);
       } else if (message.type === "ready") {
         progress.hidden = true;
         status.textContent = `Python ready in ${message.seconds.toFixed(1)} s. Running…`;
-      } else if (message.type === "failed") {
-        progress.hidden = true;
-        status.textContent = "";
-        showError(message.error);
-        finish();
+        if (widget.dataset.stale) markStale(); // its wording says the result is on its way now
       }
-    };
+    });
 
-    function finish() {
+    /* ---------- running ---------- */
+
+    function settle() {
       current = null;
       runButton.disabled = false;
-      if (cancelButton) cancelButton.disabled = true;
+      cancelButton.disabled = true;
+      progress.hidden = true;
       widget.dataset.busy = "";
-      if (queued) {
-        queued = false;
-        run();
-      }
     }
 
-    function showReply(reply) {
-      if (reply.ok) {
-        showError("");
-        output.innerHTML = reply.html; // HTML from the engine's views: every text is escaped there
-        enhanceSteppers(output);
-      } else {
-        showError(reply.error);
-      }
+    function schedule(delay) {
+      markStale();
+      clearTimeout(timer);
+      timer = setTimeout(run, delay);
     }
 
-    function run() {
-      if (current !== null) {
-        if (!simulate) queued = true; // the latest scenario wins; a simulation is cancelled, not queued
+    /* Run the scenario in the JSON view. An edit that changes nothing (leaving a box, a select set to
+     * what it was) does not run it again; the Run button always does. */
+    function run(force = false) {
+      clearTimeout(timer);
+      timer = null;
+      const text = textarea.value; // sent as it is: broken JSON gets the engine's message, as on the command line
+      if (force !== true && current !== null && text === sentText) return;
+      if (force !== true && current === null && text === answeredText) {
+        markCurrent(false);
         return;
       }
-      const text = textarea.value;
-      clicked = performance.now();
+      if (current !== null) engine.cancel(current); // the latest scenario wins
+      sentText = text;
+      started = performance.now();
       widget.dataset.busy = "1";
-      runButton.disabled = true;
+      widget.dataset.firstPartialAt = "";
+      widget.dataset.doneAt = "";
+      markStale();
+      cancelButton.disabled = false;
       if (engine.ready) {
         status.textContent = "Running…";
       } else if (engine.status && engine.status.type === "loading") {
         status.textContent = loadingText(engine.status); // started on intent: show where it is
       } else {
-        const total = Number(widget.dataset.downloadBytes || 0);
-        status.textContent = `Loading Python (${formatBytes(total)})…`;
+        status.textContent = `Loading Python (${formatBytes(Number(widget.dataset.downloadBytes || 0))})…`;
       }
-      const handlers = {
-        onReply(reply) {
-          if (reply.cancelled) {
-            status.textContent = "Cancelled.";
-            finish();
-            return;
-          }
-          showReply(reply);
-          const ms = performance.now() - clicked;
-          status.textContent = reply.ok ? `Done in ${(ms / 1000).toFixed(2)} s.` : "The scenario has a problem:";
-          widget.dataset.lastMs = String(ms);
-          widget.dataset.resultAt = String(performance.now()); // for the benchmark
-          widget.dataset.runs = String(Number(widget.dataset.runs || 0) + 1);
-          finish();
-        },
-        onProgress(message) {
-          const reply = message.reply;
-          if (message.cancelled && !reply.ok) {
-            status.textContent = "Cancelled.";
-            progress.hidden = true;
-            finish();
-            return;
-          }
-          if (!reply.ok) {
-            showError(reply.error);
-            status.textContent = "The scenario has a problem:";
-            progress.hidden = true;
-            finish();
-            return;
-          }
-          showError("");
-          output.innerHTML = reply.html;
-          progress.hidden = false;
-          progressBar.max = reply.total || 1;
-          progressBar.value = reply.completed || 0;
-          progressText.textContent = ` ${reply.completed} of ${reply.total} battles`;
-          // Timestamps (performance.now()) for the benchmark: first partial estimate, and done.
-          if (!widget.dataset.firstPartialAt) widget.dataset.firstPartialAt = String(performance.now());
-          if (message.done) {
-            widget.dataset.doneAt = String(performance.now());
-            const ms = performance.now() - clicked;
-            status.textContent = message.cancelled
-              ? `Cancelled after ${reply.completed} battles.`
-              : `Done: ${reply.completed} battles in ${(ms / 1000).toFixed(2)} s.`;
-            widget.dataset.lastMs = String(ms);
-            widget.dataset.runs = String(Number(widget.dataset.runs || 0) + 1);
-            finish();
-          }
-        },
-      };
-      if (simulate && cancelButton) cancelButton.disabled = false;
-      widget.dataset.firstPartialAt = "";
-      widget.dataset.doneAt = "";
-      current = engine.send(simulate ? "simulate" : "run", text, base, handlers);
+      widget.dataset.sentAt = String(performance.now()); // for the benchmark: where the time goes
+      const id = engine.send("simulate", text, base, {onProgress: (message) => receive(id, message)});
+      current = id;
     }
 
-    function syncFromForm() {
-      const scenario = parseOrNull(textarea.value);
-      if (scenario === null) {
-        showError("The scenario JSON above is not valid; fix it or pick an example.");
-        return false;
+    function receive(id, message) {
+      if (id !== current) return; // an older scenario's answer, or one already cancelled
+      widget.dataset.repliedAt = String(performance.now());
+      const reply = message.reply;
+      const done = Boolean(message.done || reply.done);
+      if (!reply.ok) {
+        settle();
+        if (reply.cancelled || message.cancelled) {
+          status.textContent = "Cancelled before it ran.";
+          answeredText = null;
+          markStale("press Run for this one's."); // what is shown is not this scenario's result
+          return;
+        }
+        showError(reply.error, reply.field);
+        status.textContent = "The scenario has a problem:";
+        finished();
+        return;
       }
-      textarea.value = JSON.stringify(readForm(widget, scenario), null, 2);
-      return true;
+      clearError();
+      output.innerHTML = reply.html; // HTML from the engine's views: every text is escaped there
+      enhanceSteppers(output);
+      const estimate = reply.total !== undefined;
+      if (estimate && !widget.dataset.firstPartialAt) widget.dataset.firstPartialAt = String(performance.now());
+      if (!done) {
+        markCurrent(true); // an estimate under way: partial, but for this scenario
+        progress.hidden = false;
+        progressBar.max = reply.total || 1;
+        progressBar.value = reply.completed || 0;
+        progressText.textContent = ` ${reply.completed} of ${reply.total} battles`;
+        status.textContent = `Running: ${reply.completed} of ${reply.total} battles…`;
+        return;
+      }
+      settle();
+      markCurrent(false);
+      const seconds = ((performance.now() - started) / 1000).toFixed(2);
+      if (message.cancelled || reply.cancelled) {
+        const n = reply.completed ?? 0;
+        status.textContent = `Cancelled after ${n} battles.`;
+        for (const verdict of output.querySelectorAll(".estro-verdict")) {
+          // The view words a partial estimate "(in progress)"; this one has stopped.
+          for (const node of verdict.childNodes) {
+            if (node.nodeType === Node.TEXT_NODE) node.textContent = node.textContent.replace("(in progress)", `(cancelled after ${n} battles)`);
+          }
+        }
+      } else {
+        status.textContent = estimate ? `Done: ${reply.completed} battles in ${seconds} s.` : `Done in ${seconds} s.`;
+      }
+      finished();
     }
 
-    widget.querySelector(".estro-form")?.addEventListener("change", () => {
-      if (syncFromForm() && !simulate) run();
+    function finished() {
+      answeredText = sentText;
+      const now = performance.now();
+      widget.dataset.lastMs = String(now - started);
+      widget.dataset.resultAt = String(now); // for the tests and the benchmark
+      widget.dataset.doneAt = String(now);
+      widget.dataset.paintedAt = "";
+      requestAnimationFrame(() => setTimeout(() => (widget.dataset.paintedAt = String(performance.now())))); // after its frame
+      widget.dataset.runs = String(Number(widget.dataset.runs || 0) + 1);
+    }
+
+    /* ---------- the editor and the JSON view, in sync ---------- */
+
+    function pretty(value) {
+      return window.estroForm.stringify(value, 2);
+    }
+
+    function onFormChange(value, how) {
+      const text = pretty(value);
+      if (text === textarea.value) {
+        // Nothing changed (a box left after typing): no new run, and nothing on screen moves.
+        if (how === "change" && timer !== null) run();
+        return;
+      }
+      textarea.value = text;
+      schedule(how === "input" ? TYPING_MS : 0);
+    }
+
+    async function buildForm(scenario) {
+      const kind = typeof scenario.kind === "string" ? scenario.kind : homeKind;
+      if (form && formKind === kind) {
+        form.set(scenario);
+        return;
+      }
+      try {
+        const decl = await declarations(kind);
+        form = window.estroForm.create(decl, scenario, {samples, controls: kind === homeKind ? controls : [], onChange: onFormChange});
+        formKind = kind;
+        editorBox.textContent = "";
+        editorBox.append(form.element);
+      } catch (err) {
+        form = null;
+        formKind = null;
+        editorBox.textContent = "";
+        const note = document.createElement("p");
+        note.className = "estro-help";
+        note.textContent = `No controls for this scenario (${err.message}): edit it as JSON below.`;
+        editorBox.append(note);
+      }
+    }
+
+    /* The JSON view was edited: the controls follow it (while it parses), and it runs. */
+    function fromJson() {
+      let scenario;
+      try {
+        scenario = parse(textarea.value);
+      } catch (_) {
+        schedule(0); // the engine says where the JSON breaks
+        return;
+      }
+      buildForm(scenario).then(() => schedule(0));
+    }
+
+    let typing = null;
+    textarea.addEventListener("input", () => {
+      markStale();
+      clearTimeout(typing);
+      typing = setTimeout(fromJson, TYPING_MS);
     });
-    widget.querySelector(".estro-examples")?.addEventListener("change", (event) => {
+
+    $(".estro-examples")?.addEventListener("change", (event) => {
       if (!event.target.value) return;
       textarea.value = event.target.value;
-      const scenario = parseOrNull(textarea.value);
-      if (scenario) writeForm(widget, scenario);
-      if (!simulate) run();
+      fromJson();
     });
-    textarea.addEventListener("change", () => {
-      const scenario = parseOrNull(textarea.value);
-      if (scenario) writeForm(widget, scenario);
-    });
-    runButton.addEventListener("click", run);
-    cancelButton?.addEventListener("click", () => {
+    runButton.addEventListener("click", () => run(true));
+    cancelButton.addEventListener("click", () => {
+      if (timer !== null) {
+        clearTimeout(timer);
+        timer = null;
+      }
       if (current !== null) engine.cancel(current);
     });
-    widget.querySelector(".estro-copy-link")?.addEventListener("click", async () => {
-      const link = scenarioLink(widget, textarea.value);
+
+    $(".estro-copy-link")?.addEventListener("click", async () => {
+      let text = textarea.value;
+      try {
+        text = window.estroForm.stringify(parse(text)); // compact: a shorter link
+      } catch (_) {
+        // shared as it is: the link restores the same broken text
+      }
+      const link = await window.estroShare.link(widget.dataset.widget, text, widget.id);
       let box = widget.querySelector(".estro-link");
       if (!box) {
         box = document.createElement("input");
@@ -333,29 +395,42 @@
       box.select();
       try {
         await navigator.clipboard.writeText(link);
-        status.textContent = "Link copied: it restores this scenario.";
+        status.textContent = `Link copied (${link.length} characters): it restores this scenario.`;
       } catch (_) {
-        status.textContent = "Copy the link from the box: it restores this scenario.";
+        status.textContent = `Copy the link from the box (${link.length} characters): it restores this scenario.`;
       }
     });
 
-    // A link made by "Copy link" restores the scenario and runs it.
-    const params = new URLSearchParams(location.search);
-    if (params.get("widget") === widget.dataset.widget && params.get("scenario")) {
-      let text = null;
-      try {
-        text = decodeScenario(params.get("scenario"));
-      } catch (_) {
-        showError("The link's scenario could not be read (it may have been cut short).");
-      }
-      if (text !== null) {
+    // A link made by "Copy link" restores the scenario and runs it; otherwise the editor shows the default.
+    window.estroShare.fromLocation(widget.dataset.widget).then(
+      (text) => {
+        if (text === null) {
+          let scenario = null;
+          try {
+            scenario = parse(textarea.value);
+          } catch (_) {
+            return;
+          }
+          buildForm(scenario);
+          return;
+        }
         textarea.value = text;
-        widget.querySelector(".estro-json").open = true;
-        const scenario = parseOrNull(text);
-        if (scenario) writeForm(widget, scenario);
-        run();
-      }
-    }
+        try {
+          textarea.value = pretty(parse(text));
+        } catch (_) {
+          widget.querySelector(".estro-json").open = true; // broken JSON: show it where it can be fixed
+        }
+        fromJson();
+      },
+      () => {
+        showError("The link's scenario could not be read (it may have been cut short).");
+        try {
+          buildForm(parse(textarea.value));
+        } catch (_) {
+          // nothing to build from
+        }
+      },
+    );
   }
 
   function mountAll() {
