@@ -49,7 +49,7 @@ def test_out_of_date_until_the_new_result_and_an_error_takes_its_place(page: Pag
     seed.fill("-1")
     seed.dispatch_event("change")
     wait_runs(page, "widget-p07-destruction", 1)
-    message = "seed: expected a whole number from 0 to 9223372036854775807, got -1"
+    message = "seed: expected a whole number from 0 to 2⁶³−1, got -1"
     expect(page.locator(f"{widget} .estro-error")).to_have_text(message)
     expect(page.locator(f"{widget} .estro-output")).to_be_hidden()
     inline = page.locator(f"{widget} .estro-field[data-path=seed] .estro-field-error")
