@@ -143,6 +143,7 @@ class Job:
         """End the job now; the final reply says ``cancelled`` (unless the job had already finished)."""
         if self._final is None:
             if self._simulation is not None:
+                self._simulation.stop()
                 reply = _guarded(self._estimate_reply)
             else:
                 reply = {"ok": False, "error": "cancelled before it ran"}

@@ -165,6 +165,10 @@ def test_cancel_gives_the_battles_played_so_far(monkeypatch: pytest.MonkeyPatch)
     assert cancelled["cancelled"] is True and cancelled["done"] is True and cancelled["ok"] is True
     assert cancelled["completed"] == first["completed"] == cancelled["result"]["played"]
     assert cancelled["result"]["complete"] is False
+    # The view says the estimate stopped, not that it is still going.
+    assert "in progress" in first["html"]
+    assert f"(cancelled after {first['completed']} battles)" in cancelled["html"]
+    assert "in progress" not in cancelled["html"]
     assert json.loads(job.step()) == cancelled, "a finished job keeps its final reply"
     assert job.done
 

@@ -102,6 +102,9 @@ class Estimate:
     right_wins: int
     """Battles the right side won."""
 
+    stopped: bool = False
+    """Whether the estimate was stopped (cancelled) before every battle was played."""
+
     @property
     def complete(self) -> bool:
         """Whether every battle has been played."""
@@ -158,6 +161,7 @@ class Simulation:
         self._rng = random.Random()
         self._counts = [0, 0, 0]  # left wins, draws, right wins
         self._batch = 10  # battles between two looks at the clock in advance_for; adapts to about 10 ms
+        self._stopped = False
 
     @property
     def played(self) -> int:
@@ -166,19 +170,30 @@ class Simulation:
 
     @property
     def done(self) -> bool:
-        """Whether every battle has been played."""
-        return self.played >= self.battles
+        """Whether every battle has been played, or the run was stopped."""
+        return self._stopped or self.played >= self.battles
 
     @property
     def estimate(self) -> Estimate:
         """The estimate so far."""
         left, draws, right = self._counts
-        return Estimate(self.battles, self.played, self.seed, left, draws, right)
+        return Estimate(self.battles, self.played, self.seed, left, draws, right, self._stopped and self.played < self.battles)
+
+    def stop(self) -> Estimate:
+        """Stop for good (a cancel): no more battles are played, and the estimate says it was stopped.
+
+        >>> from estro_rules.battaglia.samples import REFERENCE_LEFT, REFERENCE_RIGHT
+        >>> sim = Simulation(REFERENCE_LEFT, REFERENCE_RIGHT, battles=100)
+        >>> sim.advance(30).stopped, sim.stop().played, sim.done, sim.stop().stopped
+        (False, 30, True, True)
+        """
+        self._stopped = True
+        return self.estimate
 
     def advance(self, count: int) -> Estimate:
         """Play up to ``count`` more battles and return the estimate so far."""
         start = self.played
-        stop = min(self.battles, start + max(0, count))
+        stop = start if self._stopped else min(self.battles, start + max(0, count))
         play = self._matchup.play
         rng = self._rng
         reseed = rng.seed

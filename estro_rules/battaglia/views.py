@@ -160,9 +160,11 @@ def _stepper(result: BattleResult, base: str) -> str:
     ]
     dead: set[int] = set()  # cryptids whose health was 0 at the end of an earlier turn
     for rec in result.trace:
-        bonus = f"; sudden death +{rec.bonus}" if rec.bonus else ""
+        rolled = rec.dice[0] + rec.dice[1]
+        counted = f", counts as {rec.total}" if rec.total != rolled else ""
+        bonus = f" (sudden death +{rec.bonus})" if rec.bonus else ""
         title = (
-            f"Roll {rec.roll} (turn {rec.turn}): {rec.dice[0]} + {rec.dice[1]}, total checked {rec.total}"
+            f"Roll {rec.roll} (turn {rec.turn}): {rec.dice[0]} + {rec.dice[1]} = {rolled}{counted}"
             f"{bonus}{' — rerolled' if rec.restarted else ''}"
         )
         panels.append(
@@ -285,7 +287,13 @@ def estimate_html(result: Estimate, *, base: str) -> str:
             )
         )
     head = tag("tr", "".join(tag("th", h, scope="col") for h in ("Outcome", "Battles", "Rate", "95% interval", "")))
-    status = "complete" if result.complete else "in progress"
+    status = (
+        "complete"
+        if result.complete
+        else f"cancelled after {result.played} battles"
+        if result.stopped
+        else "in progress"
+    )
     intro = tag(
         "p",
         f"{esc(result.played)} of {esc(result.battles)} battles ({status}), seed {esc(result.seed)}. "

@@ -87,6 +87,14 @@ def test_win_probability_progress_result_and_cancel(page: Page, site: Site) -> N
     shown = page.locator(f"{widget} .estro-output").inner_text()
     assert f"{expected['left_wins']:,}" in shown or str(expected["left_wins"]) in shown
     expect(page.locator(f"{widget} .estro-status")).to_contain_text("Done: 3000 battles")
+    # Each outcome's bar is drawn, and its filled part is the outcome's share of the bar.
+    for key, row in (("left", 0), ("draw", 1), ("right", 2)):
+        bar = page.locator(f"{widget} .estro-rate-bar").nth(row).bounding_box()
+        fill = page.locator(f"{widget} .estro-rate-fill").nth(row).bounding_box()
+        assert bar is not None and fill is not None
+        assert bar["width"] >= 48 and bar["height"] >= 8, bar
+        share = expected["rates"][key]["rate"]
+        assert abs(fill["width"] / bar["width"] - share) < 0.02, (key, fill, bar, share)
     # A long run can be cancelled, and the page answers while it runs.
     page.locator(f"{widget} [data-field=battles]").fill("100000")
     page.locator(f"{widget} [data-field=battles]").dispatch_event("change")

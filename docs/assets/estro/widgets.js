@@ -279,12 +279,6 @@
       if (message.cancelled || reply.cancelled) {
         const n = reply.completed ?? 0;
         status.textContent = `Cancelled after ${n} battles.`;
-        for (const verdict of output.querySelectorAll(".estro-verdict")) {
-          // The view words a partial estimate "(in progress)"; this one has stopped.
-          for (const node of verdict.childNodes) {
-            if (node.nodeType === Node.TEXT_NODE) node.textContent = node.textContent.replace("(in progress)", `(cancelled after ${n} battles)`);
-          }
-        }
       } else {
         status.textContent = estimate ? `Done: ${reply.completed} battles in ${seconds} s.` : `Done in ${seconds} s.`;
       }
