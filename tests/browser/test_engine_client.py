@@ -192,6 +192,22 @@ def test_leaving_a_page_cancels_its_jobs(page: Page, site: Site) -> None:
     expect(page.locator(f"{WIDGET} .estro-output")).to_contain_text(verdict.violations[0].reason)
 
 
+def test_unloading_a_page_cancels_its_jobs(page: Page, site: Site) -> None:
+    """A page unloaded, or put in the back-forward cache, fires pagehide: its estimate stops there."""
+    page.goto(site.url + "battaglia/")
+    estimate = "#widget-win-probability"
+    page.locator(f"{estimate} [data-field=battles]").fill("100000")
+    page.locator(f"{estimate} [data-field=battles]").dispatch_event("change")
+    page.locator(f"{estimate} .estro-run").click()
+    page.wait_for_function(
+        "(s) => document.querySelector(s).dataset.firstPartialAt", arg=estimate, timeout=PYTHON_READY_TIMEOUT
+    )
+    assert page.evaluate("window.estroEngine.pending.size") > 0
+    page.evaluate("window.dispatchEvent(new PageTransitionEvent('pagehide', {persisted: true}))")
+    page.wait_for_function("window.estroEngine.pending.size === 0", timeout=5_000)
+    expect(page.locator(f"{estimate} .estro-status")).to_contain_text("Cancelled after")
+
+
 def test_a_failed_start_is_reported_and_the_next_try_starts_again(
     context: BrowserContext, page: Page, site: Site
 ) -> None:
