@@ -183,21 +183,26 @@ def _stepper(result: BattleResult, base: str) -> str:
 
 
 def _chart(result: BattleResult) -> str:
-    """An inline SVG line chart of each side's total health after each roll."""
+    """An inline SVG line chart of each side's total health after each roll.
+
+    Drawn small (360 units wide, text 14 units high, never shown wider than 360 px) so that on a
+    phone, where it shrinks to the column's width, its text stays at least 12 px; the end values sit
+    in a right margin of their own, clear of the axis labels.
+    """
     nl = len(result.left.cryptids)
     start = tuple(c.health for c in result.left.cryptids + result.right.cryptids)
     series = [start] + [r.health for r in result.trace]
     lefts = [sum(h[:nl]) for h in series]
     rights = [sum(h[nl:]) for h in series]
-    width, height, pad = 480, 200, 36
+    width, height, left_pad, right_pad, top_pad, bottom_pad, font = 360, 200, 36, 52, 34, 40, 14
     top = max(max(lefts), max(rights), 1)
     steps = max(len(series) - 1, 1)
 
     def x(i: int) -> float:
-        return pad + (width - 2 * pad) * i / steps
+        return left_pad + (width - left_pad - right_pad) * i / steps
 
     def y(v: int) -> float:
-        return height - pad - (height - 2 * pad) * v / top
+        return height - bottom_pad - (height - top_pad - bottom_pad) * v / top
 
     def line(values: list[int], cls: str, dash: str) -> str:
         pts = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(values))
@@ -206,23 +211,28 @@ def _chart(result: BattleResult) -> str:
             f'stroke-dasharray="{dash}" points="{pts}"/>'
         )
 
+    # The two end values, one line apart even when the lines end at the same height.
+    end_left, end_right = y(lefts[-1]) + font / 3, y(rights[-1]) + font / 3
+    if abs(end_left - end_right) < font:
+        end_right = end_left + font if end_right >= end_left else end_left - font
+    base = height - bottom_pad
     parts = [
         (
             f'<svg class="estro-health-chart" viewBox="0 0 {width} {height}" role="img" '
-            f'aria-label="Total health of each side after each roll">'
+            f'aria-label="Total health of each side after each roll" font-size="{font}">'
         ),
         "<title>Total health of each side after each roll</title>",
-        f'<line x1="{pad}" y1="{height - pad}" x2="{width - pad}" y2="{height - pad}" stroke="currentColor"/>',
-        f'<line x1="{pad}" y1="{pad}" x2="{pad}" y2="{height - pad}" stroke="currentColor"/>',
-        f'<text x="{width / 2:.0f}" y="{height - 6}" text-anchor="middle" font-size="12">roll</text>',
-        f'<text x="4" y="{pad - 8}" font-size="12">health</text>',
-        f'<text x="{pad - 4}" y="{y(top) + 4:.1f}" text-anchor="end" font-size="11">{top}</text>',
-        f'<text x="{pad - 4}" y="{height - pad + 4}" text-anchor="end" font-size="11">0</text>',
-        f'<text x="{x(steps):.1f}" y="{height - pad + 14}" text-anchor="middle" font-size="11">{steps}</text>',
+        f'<line x1="{left_pad}" y1="{base}" x2="{x(steps):.1f}" y2="{base}" stroke="currentColor"/>',
+        f'<line x1="{left_pad}" y1="{top_pad}" x2="{left_pad}" y2="{base}" stroke="currentColor"/>',
+        f'<text x="{(left_pad + x(steps)) / 2:.0f}" y="{height - 4}" text-anchor="middle">roll</text>',
+        f'<text x="2" y="{font}">health</text>',
+        f'<text x="{left_pad - 4}" y="{y(top) + font / 3:.1f}" text-anchor="end">{top}</text>',
+        f'<text x="{left_pad - 4}" y="{base + font / 3:.1f}" text-anchor="end">0</text>',
+        f'<text x="{x(steps):.1f}" y="{base + font + 4}" text-anchor="end">{steps}</text>',
         line(lefts, "estro-line-left", "none"),
         line(rights, "estro-line-right", "6 4"),
-        f'<text x="{x(steps) + 4:.1f}" y="{y(lefts[-1]) + 4:.1f}" font-size="11">L {lefts[-1]}</text>',
-        f'<text x="{x(steps) + 4:.1f}" y="{y(rights[-1]) + 14:.1f}" font-size="11">R {rights[-1]}</text>',
+        f'<text x="{x(steps) + 6:.1f}" y="{end_left:.1f}">L {lefts[-1]}</text>',
+        f'<text x="{x(steps) + 6:.1f}" y="{end_right:.1f}">R {rights[-1]}</text>',
         "</svg>",
     ]
     legend = tag(

@@ -179,3 +179,29 @@ def test_wide_tables_show_a_scroll_cue(browser: Browser, site: Site) -> None:
     assert boxes, "a wide table scrolls on a phone"
     for image, tab_index, label in boxes:
         assert "radial-gradient" in image and tab_index == 0 and label
+
+
+def test_the_health_chart_reads_on_a_phone(browser: Browser, site: Site) -> None:
+    """At 390 px the chart's text is still at least 12 px, and no two of its labels overlap."""
+    context = browser.new_context(viewport={"width": 390, "height": 800})
+    try:
+        page = context.new_page()
+        page.goto(site.url + "battaglia/")
+        labels = page.eval_on_selector_all(
+            "svg.estro-health-chart text",
+            """els => els.map(e => {
+                const r = e.getBoundingClientRect();
+                const px = parseFloat(getComputedStyle(e).fontSize) * e.getScreenCTM().a;
+                return {text: e.textContent, px, box: [r.left, r.top, r.right, r.bottom]};
+            })""",
+        )
+        slider = page.eval_on_selector(".estro-step-slider", "e => e.getBoundingClientRect().height")
+    finally:
+        context.close()
+    assert len(labels) >= 7, labels
+    assert min(label["px"] for label in labels) >= 12, labels
+    for i, a in enumerate(labels):
+        for b in labels[i + 1 :]:
+            (l1, t1, r1, b1), (l2, t2, r2, b2) = a["box"], b["box"]
+            assert r1 <= l2 or r2 <= l1 or b1 <= t2 or b2 <= t1, f"{a['text']!r} overlaps {b['text']!r}"
+    assert slider >= 24
