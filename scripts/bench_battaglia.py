@@ -2,6 +2,7 @@
 
     .venv/bin/python scripts/bench_battaglia.py [--seconds S] [--no-pyodide] [--json FILE]
     .venv/bin/python scripts/bench_battaglia.py --compare BASE [--rounds N] [--battles N] [--repeats N] [--json FILE]
+    .venv/bin/python scripts/bench_battaglia.py --jobs K [--rounds N] [--battles N] [--json FILE]
 
 Both runs call the same function, ``estro_rules.battaglia.bench.battles_per_second``:
 CPython here (one process, so one core), then Pyodide under Node from the
@@ -16,6 +17,11 @@ CPython process running its own engine on the same battles (see ``MEASURE``; the
 alternates from round to round, so a slow drift of the machine favours neither). It prints each
 round, the medians and the ratios this tree / BASE, in battles per second without and with a trace,
 and exits 1 when the battles without a trace are more than 5% slower than BASE's.
+
+``--jobs K`` times the whole command ``battle FILE --simulate N --jobs K`` against ``--jobs 1`` on the
+reference matchup, in turns (the first alternates from round to round), checks that both print the
+same estimate, and prints the medians and the speedup. Target (issue: first result): at least 1.7x
+with 2 jobs on 2 cores for 20,000 battles (``--battles 20000``, the default for ``--jobs``).
 """
 
 from __future__ import annotations
@@ -25,6 +31,7 @@ import json
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -143,6 +150,37 @@ def compare(base: str, rounds: int, plain: int, repeats: int) -> dict[str, objec
     return figures
 
 
+REFERENCE = ROOT / "examples" / "battaglia" / "reference-matchup.json"
+PARALLEL_TARGET = 1.7
+"""The speedup ``--jobs 2`` must give over ``--jobs 1`` (2 cores, 20,000 battles)."""
+
+
+def timed_estimate(battles: int, jobs: int) -> tuple[float, str]:
+    """Wall time of the command ``battle --simulate battles --jobs jobs``, and what it printed."""
+    command = [sys.executable, "-m", "estro_rules", "battle", str(REFERENCE), "--simulate", str(battles)]
+    began = time.perf_counter()
+    done = subprocess.run([*command, "--jobs", str(jobs)], cwd=ROOT, capture_output=True, text=True, check=True)
+    return time.perf_counter() - began, done.stdout
+
+
+def parallel(jobs: int, rounds: int, battles: int) -> dict[str, object]:
+    """``--jobs jobs`` against ``--jobs 1``, ``rounds`` times each; the medians and the speedup."""
+    times: dict[int, list[float]] = {1: [], jobs: []}
+    outputs: set[str] = set()
+    for n in range(rounds):
+        for k in (1, jobs) if n % 2 == 0 else (jobs, 1):
+            seconds, out = timed_estimate(battles, k)
+            times[k].append(seconds)
+            outputs.add(out)
+            print(f"round {n + 1}  --jobs {k}: {seconds:.2f} s for {battles:,} battles", flush=True)
+    if len(outputs) != 1:
+        raise SystemExit("the estimates differ between --jobs 1 and --jobs K: a bug, not a measurement")
+    one, many = median(times[1]), median(times[jobs])
+    speedup = one / many
+    print(f"median: --jobs 1 {one:.2f} s, --jobs {jobs} {many:.2f} s; speedup {speedup:.2f}x (same estimate)")
+    return {"battles": battles, "jobs": jobs, "rounds": rounds, "times": times, "speedup": speedup}
+
+
 def show(name: str, r: dict[str, float]) -> None:
     print(
         f"{name:>8} without trace: {r['battles_per_second']:>9,.0f} battles/s ({r['battles']:,.0f} in {r['seconds']:.2f} s)"
@@ -164,7 +202,17 @@ def main() -> int:
         "--battles", type=int, default=2000, help="battles without trace per --compare measurement (a tenth traced)"
     )
     parser.add_argument("--repeats", type=int, default=5, help="repeats per --compare measurement; the best counts")
+    parser.add_argument("--jobs", type=int, help="time battle --simulate with this many jobs against one")
     args = parser.parse_args()
+
+    if args.jobs:
+        battles = args.battles if "--battles" in sys.argv else 20_000
+        figures = parallel(args.jobs, args.rounds, battles)
+        met = figures["speedup"] >= PARALLEL_TARGET  # type: ignore[operator]
+        print(f"target: at least {PARALLEL_TARGET}x with --jobs {args.jobs}: {'met' if met else 'NOT met'}")
+        if args.json:
+            args.json.write_text(json.dumps(figures, indent=2) + "\n")
+        return 0 if met else 1
 
     if args.compare:
         figures = compare(args.compare, args.rounds, args.battles, args.repeats)
