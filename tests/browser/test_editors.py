@@ -191,9 +191,13 @@ def test_a_cancelled_estimate_says_how_far_it_got(page: Page, site: Site) -> Non
         "(s) => document.querySelector(s).dataset.firstPartialAt", arg=widget, timeout=PYTHON_READY_TIMEOUT
     )
     expect(page.locator(f"{widget} .estro-cancel")).to_be_enabled()
-    page.locator(f"{widget} .estro-cancel").click()
+    page.locator(f"{widget} .estro-cancel").focus()
+    page.keyboard.press("Enter")
     status = page.locator(f"{widget} .estro-status")
     expect(status).to_contain_text("Cancelled after", timeout=10_000)
+    # Cancel is disabled now; the keyboard's place moved to Run instead of dropping to the page.
+    expect(page.locator(f"{widget} .estro-cancel")).to_be_disabled()
+    expect(page.locator(f"{widget} .estro-run")).to_be_focused()
     n = status.inner_text().split("after ")[1].split()[0]
     verdict = page.locator(f"{widget} .estro-output .estro-verdict")
     expect(verdict).to_contain_text(f"(cancelled after {n} battles)")

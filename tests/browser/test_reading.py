@@ -205,3 +205,21 @@ def test_the_health_chart_reads_on_a_phone(browser: Browser, site: Site) -> None
             (l1, t1, r1, b1), (l2, t2, r2, b2) = a["box"], b["box"]
             assert r1 <= l2 or r2 <= l1 or b1 <= t2 or b2 <= t1, f"{a['text']!r} overlaps {b['text']!r}"
     assert slider >= 24
+
+
+def test_focus_stays_when_a_focused_button_becomes_disabled(page: Page, site: Site) -> None:
+    """Stepping with the keyboard to the last step disables Next: the focus moves to Previous, and
+    back at the first step it moves to Next, never to the page; disabled buttons look disabled."""
+    page.goto(site.url + "battaglia/")
+    stepper = page.locator("#widget-battle-viewer .estro-stepper")
+    count = stepper.locator(".estro-step-panel").count()
+    stepper.locator(".estro-next").focus()
+    for _ in range(count - 1):
+        page.keyboard.press("Enter")
+    assert stepper.locator(".estro-next").is_disabled()
+    assert page.evaluate("document.activeElement.classList.contains('estro-prev')")
+    assert float(stepper.locator(".estro-next").evaluate("b => getComputedStyle(b).opacity")) < 0.7
+    for _ in range(count - 1):
+        page.keyboard.press("Enter")
+    assert stepper.locator(".estro-prev").is_disabled()
+    assert page.evaluate("document.activeElement.classList.contains('estro-next')")

@@ -75,8 +75,10 @@
       const show = (i) => {
         panels.forEach((p, k) => (p.hidden = k !== i));
         slider.value = String(i);
-        prev.disabled = i === 0;
-        next.disabled = i === panels.length - 1;
+        const single = panels.length === 1;
+        prev.disabled = next.disabled = false; // enabled first, so that either can take the focus
+        setDisabled(prev, i === 0, single ? slider : next);
+        setDisabled(next, i === panels.length - 1, single ? slider : prev);
         label.textContent = `${panels[i].dataset.label || "Step " + i} (${i + 1}/${panels.length})`;
         stepper.dataset.current = String(i);
       };
@@ -85,6 +87,13 @@
       slider.addEventListener("input", () => show(Number(slider.value)));
       show(0);
     }
+  }
+
+  /* Disable a control without losing the keyboard's place: if it has the focus, the focus moves to
+   * `fallback` first (a focused control that becomes disabled would drop the focus to the page). */
+  function setDisabled(control, disabled, fallback) {
+    if (disabled && document.activeElement === control && fallback) fallback.focus();
+    control.disabled = disabled;
   }
 
   function button(text, className) {
@@ -199,7 +208,7 @@
     function settle() {
       current = null;
       runButton.disabled = false;
-      cancelButton.disabled = true;
+      setDisabled(cancelButton, true, runButton);
       progress.hidden = true;
       widget.dataset.busy = "";
     }
