@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from test_r19_support import character, location, run, scenario, unit
-
 from estro_rules.r19 import STATE_CHECKS, TRANSITION_STEPS, TRIGGER_ORDER
+from tests.support.r19 import character, location, run, scenario, unit
 
 
 def kinds(step: object) -> list[str]:

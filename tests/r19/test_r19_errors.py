@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from test_r19_support import character, load_like_runner, location, scenario, unit
 
 from estro_rules.errors import ScenarioError
+from tests.support.r19 import character, load_like_runner, location, scenario, unit
 
 CARDS = [unit("XX-GRD-001", {"ATK": 1, "DEF": 2}), location("LOC-1", 2, 1), character("CH-1")]
 BOARD = [{"card": "XX-GRD-001", "owner": "A"}, {"card": "LOC-1", "owner": "B"}, {"card": "CH-1", "owner": "A"}]

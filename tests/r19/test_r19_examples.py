@@ -6,10 +6,10 @@ import json
 from pathlib import Path
 
 import pytest
-from test_r19_support import run
 
 from estro_rules import scenarios
 from estro_rules.r19 import RULEBOOK, html, text
+from tests.support.r19 import run
 
 EXAMPLES = sorted((Path(__file__).resolve().parents[2] / "examples" / "r19").glob("*.json"))
 SCENARIOS = [p for p in EXAMPLES if p.name != "card-pool.json"]

@@ -6,9 +6,9 @@ from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_r19_support import character, location, run, unit
 
 from estro_rules.r19 import SequenceResult
+from tests.support.r19 import character, location, run, unit
 
 PLAYERS = ["A", "B", "C", "D"]
 

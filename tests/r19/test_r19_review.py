@@ -10,11 +10,11 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_r19_support import character, load_like_runner, location, run, scenario, unit
 
 from estro_rules.errors import ScenarioError
 from estro_rules.r19 import RULEBOOK, html, text
 from estro_rules.r19.lint import lint
+from tests.support.r19 import character, load_like_runner, location, run, scenario, unit
 
 STORY = {"id": "ST", "name": "Story", "faces": {"Prime": {"type": "Storyline"}, "Reversal": {"type": "Storyline"}}}
 

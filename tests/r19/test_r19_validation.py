@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from test_r19_support import location, run, scenario, unit
 
 from estro_rules.errors import ScenarioError
+from tests.support.r19 import location, run, scenario, unit
 
 
 @pytest.mark.parametrize(

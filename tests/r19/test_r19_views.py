@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from test_r19_support import location, run, scenario
-
 from estro_rules.r19 import html, text
+from tests.support.r19 import location, run, scenario
 
 EVIL = "<img src=x onerror=alert(1)>"
 

@@ -19,7 +19,7 @@ import pytest
 
 from estro_rules.sources import KNOWN, Document, read
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def seeds_dir() -> Path:

@@ -1,4 +1,4 @@
-"""Builders for §19 test scenarios (imported by the other test_r19_* files; holds no tests)."""
+"""Builders for §19 test scenarios (used by the §19 tests of every topic; holds no tests)."""
 
 from __future__ import annotations
 
