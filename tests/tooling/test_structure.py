@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from estro_rules.registry import PROTOCOLS
+from tests.support import ROOT
 
-ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "estro_rules"
 
 #: The kernel: what every protocol builds on. It imports nothing above it.

@@ -15,8 +15,7 @@ from estro_rules.registry import PROTOCOLS
 from estro_rules.source_map import NOT_RULES, SOURCES
 from scripts.sitegen import changes, registry
 from scripts.sitegen.changes import Entry, drift, lock_of
-
-ROOT = Path(__file__).resolve().parents[1]
+from tests.support import ROOT
 
 OUTPUTS = {"P07-1": [["True\n"]], "P07-2": [["False\n"]]}
 
