@@ -8,12 +8,10 @@ rulings the rule texts give it, typed by hand from the pages and the sources.
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 from estro_rules import scenarios
-
-EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+from tests.support import EXAMPLES
 
 
 def run(relative: str) -> Any:

@@ -30,8 +30,9 @@ from estro_rules.battaglia import (
 from estro_rules.battaglia.cli import BATTLE_COMMAND
 from estro_rules.errors import ScenarioError
 from estro_rules.protocol import CommandIO
+from tests.support import EXAMPLES
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "battaglia"
+BATTAGLIA = EXAMPLES / "battaglia"
 
 # --------------------------------------------------------------------------
 # Random teams within sensible bounds
@@ -131,7 +132,7 @@ def test_different_seeds_give_different_battles() -> None:
 
 
 def test_reaction_loop_hits_the_cap_every_turn() -> None:
-    data = json.loads((EXAMPLES / "reaction-loop.json").read_text(encoding="utf-8"))
+    data = json.loads((BATTAGLIA / "reaction-loop.json").read_text(encoding="utf-8"))
     result = battle(team(data["left"], "left"), team(data["right"], "right"), seed=1)
     assert "reaction_cap" in result.limits
     first_turn = result.trace[0]
@@ -251,19 +252,19 @@ def run_cli(argv: list[str]) -> tuple[int, str, str]:
 
 
 def test_cli_one_battle_text() -> None:
-    code, out, _ = run_cli(["battle", str(EXAMPLES / "threat-order.json"), "--text"])
+    code, out, _ = run_cli(["battle", str(BATTAGLIA / "threat-order.json"), "--text"])
     assert code == 0 and out.startswith("Left wins after 1 roll (1 turn)")
     assert "Wolf (L1) hits Yeti (R1) for 4 (0 left)" in out
 
 
 def test_cli_seed_and_json() -> None:
-    code, out, _ = run_cli(["battle", str(EXAMPLES / "reference-matchup.json"), "--seed", "5"])
+    code, out, _ = run_cli(["battle", str(BATTAGLIA / "reference-matchup.json"), "--seed", "5"])
     data = json.loads(out)
     assert code == 0 and data["seed"] == 5 and data["trace"]
 
 
 def test_cli_simulate_shows_progress() -> None:
-    code, out, err = run_cli(["battle", str(EXAMPLES / "reference-matchup.json"), "--simulate", "200", "--text"])
+    code, out, err = run_cli(["battle", str(BATTAGLIA / "reference-matchup.json"), "--simulate", "200", "--text"])
     assert code == 0 and "200 of 200 battles" in out
     assert "\r[" in err and "200/200" in err
 
@@ -277,4 +278,4 @@ def test_cli_bad_file(tmp_path: Path) -> None:
     with pytest.raises(ScenarioError, match=r"^right: expected at least 1 cryptid"):
         run_cli(["battle", str(path)])
     with pytest.raises(ScenarioError, match=r"^--simulate: expected a whole number from 1 to"):
-        run_cli(["battle", str(EXAMPLES / "threat-order.json"), "--simulate", "0"])
+        run_cli(["battle", str(BATTAGLIA / "threat-order.json"), "--simulate", "0"])

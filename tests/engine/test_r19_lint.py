@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import io
 import json
-from pathlib import Path
 
 import pytest
 
@@ -13,8 +12,9 @@ from estro_rules.errors import ScenarioError
 from estro_rules.protocol import CommandIO
 from estro_rules.r19.cli import LINT_COMMAND
 from estro_rules.r19.lint import lint, report_markdown
+from tests.support import EXAMPLES
 
-POOL = Path(__file__).resolve().parents[2] / "examples" / "r19" / "card-pool.json"
+POOL = EXAMPLES / "r19" / "card-pool.json"
 
 
 def test_sample_pool_has_the_hand_derived_findings() -> None:
