@@ -11,8 +11,8 @@ import pytest
 
 from estro_rules import web
 from scripts.sitegen.assets import Compiled, compile_for_pyodide
+from tests.support import ROOT
 
-ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = sorted((ROOT / "examples").rglob("*.json"))
 #: Big numbers, which JavaScript's numbers would round: the replies are compared as JSON text.
 BIG = [

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from estro_rules import scenarios
+from tests.support import ROOT
 
-ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = sorted(p for p in (ROOT / "examples").rglob("*.json") if "kind" in json.loads(p.read_text()))
 
 

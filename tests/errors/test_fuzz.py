@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,8 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from estro_rules import ScenarioError, scenarios, web
+from tests.support import ROOT
 
-ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = [
     data
     for p in sorted((ROOT / "examples").rglob("*.json"))

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
 from estro_rules.battaglia import CONDITIONS, EFFECTS, REACTIONS, SITE_TABLES, TARGETS, cryptid, team
 from estro_rules.errors import ScenarioError
+from tests.support import EXAMPLES
 
-ROSTER = Path(__file__).resolve().parents[2] / "examples" / "battaglia" / "roster.json"
+ROSTER = EXAMPLES / "battaglia" / "roster.json"
 
 
 def test_roster_uses_every_word() -> None:

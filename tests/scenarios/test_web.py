@@ -1,6 +1,6 @@
 """The entry point the browser widgets call inside Pyodide (estro_rules.web), tested in CPython.
 
-The same functions run in Pyodide (tests/test_pyodide.py compares the two); here each promise of the
+The same functions run in Pyodide (tests/scenarios/test_pyodide.py compares the two); here each promise of the
 widget protocol is checked on its own: ruling links, messages, and the worker's jobs (one step for
 ordinary kinds, time slices for estimates, cancel).
 """
@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import random
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,6 +17,7 @@ import pytest
 from estro_rules import scenarios, web
 from estro_rules.battaglia.simulate import Simulation
 from estro_rules.protocol07 import Destruction, resolve_destruction
+from tests.support import ROOT
 
 NESSIE = {"name": "Nessie", "threat": 3, "health": 5, "abilities": [{"when": "every_roll", "effect": {"damage": 1}}]}
 KAPPA = {"name": "Kappa", "threat": 2, "health": 3}
@@ -66,7 +66,6 @@ def test_quadrante_result_n_is_the_nth_effect_of_the_table() -> None:
     assert only.quadrante_result == 1 and only.detail.endswith("Effect: Only")
 
 
-ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = [p.read_text() for p in sorted((ROOT / "examples").rglob("*.json")) if "kind" in json.loads(p.read_text())]
 REFERENCE = json.loads((ROOT / "examples" / "battaglia" / "reference-matchup.json").read_text())
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+from tests.support import ROOT
 
 
 def run(*args: str, stdin: str | bytes = "") -> subprocess.CompletedProcess[bytes]:
