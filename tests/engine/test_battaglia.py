@@ -11,6 +11,7 @@ import pytest
 
 from estro_rules.battaglia import Simulation, battle, team
 from estro_rules.errors import ScenarioError
+from tests.support.battaglia import HIT
 
 
 def cryptid(name: str, threat: int, health: int, *abilities: dict[str, Any]) -> dict[str, Any]:
@@ -142,3 +143,61 @@ def test_an_estimate_advances_by_the_clock_not_by_count() -> None:
     est = sim.advance_for(0.25, clock)
     assert 0 < est.played < 100  # a quarter of a second's worth, not a fixed count
     assert est.left_wins + est.draws + est.right_wins == est.played
+
+
+# --------------------------------------------------------------------------
+# A cryptid that goes down mid-chain fires none of its remaining reactions (I-BAT-3)
+
+
+def test_down_cryptid_fires_no_more_damaged_reactions() -> None:
+    back = {"when": {"reaction": "damaged"}, "effect": {"damage": 1}, "target": "source"}
+    thorn = team([{"name": "Thorn", "threat": 4, "health": 3, "abilities": [back, back]}])
+    striker = team(
+        [
+            {
+                "name": "Striker",
+                "threat": 5,
+                "health": 9,
+                "abilities": HIT + [{"when": {"reaction": "damaged"}, "effect": {"damage": 5}, "target": "source"}],
+            }
+        ]
+    )
+    # Step 3: Striker hits Thorn 3 -> 2. Thorn's first reaction hits Striker 9 -> 8; Striker answers with 5,
+    # Thorn 2 -> 0: down. Thorn's second reaction must not happen, so Striker ends on 8.
+    result = battle(striker, thorn, dice=[[1, 2]])
+    events = result.trace[0].events
+    assert [e.text for e in events if e.kind == "reaction" and e.actor == "right[0]"] == [
+        "Reaction: Thorn (R1) (when damaged: damage 1 → source)"
+    ]
+    assert result.health == (8, 0) and result.winner.value == "left"
+
+
+def test_down_cryptid_fires_no_more_healed_reactions() -> None:
+    poke = {"when": {"reaction": "healed"}, "effect": {"damage": 1}}
+    bait = team(
+        [
+            {
+                "name": "Bait",
+                "threat": 5,
+                "health": 4,
+                "abilities": HIT + [{"when": "every_roll", "effect": {"heal": 1}}, poke, poke],
+            }
+        ]
+    )
+    spiky = team(
+        [
+            {
+                "name": "Spiky",
+                "threat": 4,
+                "health": 9,
+                "abilities": [{"when": {"reaction": "damaged"}, "effect": {"damage": 3}, "target": "source"}],
+            }
+        ]
+    )
+    # Bait hits Spiky 9 -> 8, Spiky answers 3: Bait 4 -> 1. Bait heals itself 1 -> 2; its first "healed"
+    # reaction hits Spiky 8 -> 7, Spiky answers 3: Bait 2 -> 0, down. The second "healed" reaction must not
+    # happen, so Spiky keeps 7.
+    result = battle(bait, spiky, dice=[[1, 2]])
+    events = result.trace[0].events
+    assert sum(e.kind == "reaction" and e.actor == "left[0]" for e in events) == 1
+    assert result.health == (0, 7) and result.winner.value == "right"

@@ -2,7 +2,8 @@
 
 Checking only that a ruling appears somewhere in a result lets a citation move to the wrong event or
 vanish from the one it belongs to. Here every event of a few examples is listed in order with the
-rulings the rule texts give it, typed by hand from the pages and the sources.
+rulings the rule texts give it, typed by hand from the pages and the sources; and a few decisions
+made on purpose (a skip, a heal, a tie, a destruction trigger) are checked for the ruling each cites.
 """
 
 from __future__ import annotations
@@ -11,7 +12,9 @@ import json
 from typing import Any
 
 from estro_rules import scenarios
+from estro_rules.battaglia import battle, team
 from tests.support import EXAMPLES
+from tests.support.battaglia import HIT
 
 
 def run(relative: str) -> Any:
@@ -96,3 +99,69 @@ def test_r19_second_break_cites_the_check_on_the_new_face() -> None:
         ("counters_removed", "LOC-017", ("I-R19-1",)),
         ("sequence_end", None, ("R19-1.1",)),
     ]
+
+
+# --------------------------------------------------------------------------
+# Battaglia: each trace event cites the ruling that decided it
+
+
+def test_step_three_rulings() -> None:
+    left = team(
+        [
+            {"name": "W", "threat": 9, "health": 9, "abilities": [{"when": "every_roll", "effect": {"damage": 9}}]},
+            {"name": "X", "threat": 1, "health": 9, "abilities": HIT},
+        ]
+    )
+    right = team([{"name": "Y", "threat": 5, "health": 3, "abilities": HIT}])
+    events = {e.kind + ":" + (e.actor or ""): e.rulings for e in battle(left, right, dice=[[1, 2]]).trace[0].events}
+    assert events["activate:left[0]"] == ("BAT-6.3", "BAT-3")  # step 3 in threat order
+    assert events["skip:right[0]"] == ("BAT-6.3", "I-BAT-3")  # skipped at step 3, not step 4
+    assert events["no_target:left[1]"] == ("BAT-4", "I-BAT-3")  # the default target found nobody
+
+
+def test_no_target_of_a_named_target_cites_bat5() -> None:
+    left = team(
+        [
+            {"name": "W", "threat": 9, "health": 9, "abilities": [{"when": "every_roll", "effect": {"damage": 9}}]},
+            {
+                "name": "X",
+                "threat": 1,
+                "health": 9,
+                "abilities": [{"when": "every_roll", "effect": {"damage": 1}, "target": "lowest_health_enemy"}],
+            },
+        ]
+    )
+    right = team([{"name": "Y", "threat": 5, "health": 3}])
+    [event] = battle(left, right, dice=[[1, 2]]).events("no_target")
+    assert event.rulings == ("BAT-5", "I-BAT-3")
+
+
+def test_heal_rulings() -> None:
+    medic = team(
+        [{"name": "Medic", "threat": 1, "health": 9, "abilities": [{"when": {"total": 4}, "effect": {"heal": 5}}]}]
+    )
+    hitter = team(
+        [{"name": "Hit", "threat": 5, "health": 9, "abilities": [{"when": {"total": 3}, "effect": {"damage": 2}}]}]
+    )
+    # Roll 1 (total 3): Medic 9 -> 7. Roll 2 (total 4): heal 5 is cut to 2 at the starting health 9.
+    [heal] = battle(medic, hitter, dice=[[1, 2], [2, 2]]).events("heal", until=2)
+    assert heal.amount == 2 and heal.health == 9
+    # No target named: the default is the healer itself (I-BAT-14), not the text's enemy default (BAT-4).
+    assert heal.rulings == ("I-BAT-14", "I-BAT-3")
+    named = team([{"name": "Medic", "threat": 1, "health": 9,
+                   "abilities": [{"when": {"total": 4}, "effect": {"heal": 5}, "target": "self"}]}])
+    [heal] = battle(named, hitter, dice=[[1, 2], [2, 2]]).events("heal", until=2)
+    assert heal.rulings == ("BAT-5", "I-BAT-3")  # a target the ability names
+
+
+def test_same_side_equal_threat_cites_tie_break() -> None:
+    left = team(
+        [
+            {"name": "A", "threat": 3, "health": 5, "abilities": HIT},
+            {"name": "B", "threat": 3, "health": 5, "abilities": HIT},
+        ]
+    )
+    right = team([{"name": "Z", "threat": 1, "health": 50, "abilities": HIT}])
+    activations = [e for e in battle(left, right, dice=[[1, 2]]).trace[0].events if e.kind == "activate"]
+    assert [e.actor for e in activations] == ["left[0]", "left[1]", "right[0]"]
+    assert [("I-BAT-9" in e.rulings) for e in activations] == [True, True, False]

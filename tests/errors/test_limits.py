@@ -7,13 +7,19 @@ engine's constants, so a changed limit fails this file as well as the page that 
 from __future__ import annotations
 
 import copy
+import json
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 
-from estro_rules import ScenarioError, scenarios
-from estro_rules.fields import parse_json
+from estro_rules import ScenarioError, battaglia, scenarios
+from estro_rules.battaglia import Simulation, battle_html, team
+from estro_rules.battaglia.kinds import load_battle, load_estimate
+from estro_rules.battaglia.rules import MAX_SEED
+from estro_rules.fields import Fields, parse_json
+from tests.support import EXAMPLES
+from tests.support.battaglia import HIT, run_cli
 
 NESSIE: dict[str, Any] = {
     "name": "Nessie",
@@ -364,3 +370,101 @@ def test_estimate_seed_default_and_trace_default() -> None:
     estimate = scenarios.run({"kind": "battaglia.estimate", "left": [NESSIE], "right": [KAPPA], "battles": 3}).to_json()
     assert estimate["seed"] == 0
     assert "trace" in scenarios.run({k: v for k, v in battle().items() if k != "trace"}).to_json()
+
+
+# --------------------------------------------------------------------------
+# Battaglia: seeds and every number are bounded
+
+
+def battle_data(**extra: Any) -> dict[str, Any]:
+    one = {"name": "A", "threat": 1, "health": 3, "abilities": HIT}
+    return {"left": [one], "right": [one], **extra}
+
+
+def load(data: dict[str, Any], loader: Any = load_battle) -> Any:
+    f = Fields(data, "")
+    scenario = loader(f)
+    f.done()
+    return scenario
+
+
+@pytest.mark.parametrize("seed", [2**63, 10**5000], ids=["2**63", "10**5000"])
+def test_seed_has_a_maximum(seed: int) -> None:
+    with pytest.raises(ScenarioError, match=r"^seed: expected a whole number from 0 to 2⁶³−1"):
+        load(battle_data(seed=seed))
+    with pytest.raises(ScenarioError, match=r"^seed: "):
+        load({**battle_data(seed=seed), "battles": 3}, load_estimate)
+    with pytest.raises(ScenarioError, match=r"^seed: "):
+        battaglia.battle(team(battle_data()["left"]), team(battle_data()["right"]), seed=seed)
+    with pytest.raises(ScenarioError, match=r"^seed: "):
+        Simulation(team(battle_data()["left"]), team(battle_data()["right"]), battles=3, seed=seed)
+
+
+def test_largest_seed_plays_and_serialises() -> None:
+    result = load(battle_data(seed=MAX_SEED)).run()
+    assert json.loads(json.dumps(result.to_json()))["seed"] == MAX_SEED == 2**63 - 1
+    assert str(MAX_SEED) in battle_html(result, base="")
+
+
+@pytest.mark.parametrize(
+    ("data", "field"),
+    [
+        (battle_data(left=[{"name": "A", "threat": 1, "health": 10**5000}]), r"left\[0\]\.health"),
+        (battle_data(left=[{"name": "A", "threat": -(10**5000), "health": 3}]), r"left\[0\]\.threat"),
+        (battle_data(dice=[[10**5000, 1]]), r"dice\[0\]\[0\]"),
+        (
+            battle_data(
+                left=[
+                    {
+                        "name": "A",
+                        "threat": 1,
+                        "health": 3,
+                        "abilities": [{"when": {"total": 10**5000}, "effect": {"damage": 1}}],
+                    }
+                ]
+            ),
+            r"left\[0\]\.abilities\[0\]\.when\.total",
+        ),
+        (
+            battle_data(
+                left=[
+                    {
+                        "name": "A",
+                        "threat": 1,
+                        "health": 3,
+                        "abilities": [{"when": "every_roll", "effect": {"damage": 10**5000}}],
+                    }
+                ]
+            ),
+            r"left\[0\]\.abilities\[0\]\.effect\.damage",
+        ),
+        (
+            battle_data(
+                left=[
+                    {
+                        "name": "A",
+                        "threat": 1,
+                        "health": 3,
+                        "abilities": [{"when": "every_roll", "effect": {"dot": 1, "rolls": 10**5000}}],
+                    }
+                ]
+            ),
+            r"left\[0\]\.abilities\[0\]\.effect\.rolls",
+        ),
+    ],
+    ids=["health", "threat", "dice", "total", "damage", "rolls"],
+)
+def test_huge_numbers_name_their_field(data: dict[str, Any], field: str) -> None:
+    with pytest.raises(ScenarioError, match=rf"^{field}: expected a whole number from -?\d+ to \d+, got a number with "):
+        load(data)
+
+
+def test_forced_dice_are_at_most_the_roll_limit() -> None:
+    assert len(load(battle_data(dice=[[1, 1]] * 36)).dice) == 36
+    with pytest.raises(ScenarioError, match=r"^dice: expected at most 36 rolls"):
+        load(battle_data(dice=[[1, 1]] * 37))
+
+
+def test_cli_seed_too_large() -> None:
+    with pytest.raises(ScenarioError, match=r"^--seed: expected a whole number from 0 to"):
+        run_cli(["battle", str(EXAMPLES / "battaglia" / "threat-order.json"), "--seed", str(2**63)])
