@@ -13,16 +13,19 @@ from typing import Any
 
 from estro_rules import scenarios
 from estro_rules.battaglia import battle, team
-from tests.support import EXAMPLES
+from estro_rules.r19 import RULEBOOK
+from tests.support import EXAMPLES, example
 from tests.support.battaglia import HIT
+from tests.support.r19 import character, scenario, unit
+from tests.support.r19 import run as run_sequence
 
 
-def run(relative: str) -> Any:
+def run_example(relative: str) -> Any:
     return scenarios.run(json.loads((EXAMPLES / relative).read_text(encoding="utf-8")))
 
 
 def test_p07_every_step_of_a_fessura_self_destruct() -> None:
-    steps = [(s.number, s.fires, s.rulings) for s in run("p07/fessura-self-destruct.json").steps]
+    steps = [(s.number, s.fires, s.rulings) for s in run_example("p07/fessura-self-destruct.json").steps]
     assert steps == [
         (1, True, ("P07-4", "P07-4.1")),
         (2, False, ("P07-4", "P07-4.2")),  # not by the opponent: nobody receives anything
@@ -33,7 +36,7 @@ def test_p07_every_step_of_a_fessura_self_destruct() -> None:
 
 
 def test_p07_every_step_with_nothing_in_play() -> None:
-    steps = [(s.number, s.fires, s.rulings) for s in run("p07/only-necrotoken-in-play.json").steps]
+    steps = [(s.number, s.fires, s.rulings) for s in run_example("p07/only-necrotoken-in-play.json").steps]
     assert steps == [
         (1, True, ("P07-4", "P07-4.1")),
         (2, True, ("P07-4", "P07-4.2", "I-P07-1")),
@@ -44,7 +47,7 @@ def test_p07_every_step_with_nothing_in_play() -> None:
 
 
 def events(relative: str) -> list[tuple[int, str, tuple[str, ...]]]:
-    return [(e.step, e.kind, e.rulings) for e in run(relative).events()]
+    return [(e.step, e.kind, e.rulings) for e in run_example(relative).events()]
 
 
 ROLL = ("BAT-6.1", "I-BAT-1", "I-BAT-12")
@@ -78,16 +81,16 @@ def test_battaglia_both_empty_every_event() -> None:
 
 
 def test_battaglia_draw_decided_by_health_cites_the_draw_rule() -> None:
-    result = run("battaglia/equal-health-draw.json")
+    result = run_example("battaglia/equal-health-draw.json")
     end = result.events("end")
     assert [(e.kind, e.rulings) for e in end] == [("end", ("BAT-9", "I-BAT-7", "BAT-10"))]
     assert result.rulings == ("BAT-9", "I-BAT-7", "BAT-10")
-    won = run("battaglia/no-damage.json")
+    won = run_example("battaglia/no-damage.json")
     assert won.rulings == ("BAT-9", "I-BAT-7", "I-BAT-13")  # a win on health is no draw: BAT-10 is not cited
 
 
 def test_r19_second_break_cites_the_check_on_the_new_face() -> None:
-    step = run("r19/sabotage-breaks-location.json").steps[0]
+    step = run_example("r19/sabotage-breaks-location.json").steps[0]
     assert [(e.kind, e.card, e.rulings) for e in step.events] == [
         ("sequence_start", None, ("R19-1.1", "R19-1.2")),
         ("counters_added", "LOC-017", ("I-R19-1", "I-R19-5")),  # a Sabotage counter as -1 DEF stands in for §18.87
@@ -165,3 +168,41 @@ def test_same_side_equal_threat_cites_tie_break() -> None:
     activations = [e for e in battle(left, right, dice=[[1, 2]]).trace[0].events if e.kind == "activate"]
     assert [e.actor for e in activations] == ["left[0]", "left[1]", "right[0]"]
     assert [("I-BAT-9" in e.rulings) for e in activations] == [True, True, False]
+
+
+# --------------------------------------------------------------------------
+# §19: destruction events and triggers cite the destruction rulings; the second round its interpretation
+
+
+def test_destruction_triggers_cite_the_destruction_rulings() -> None:
+    crime = {"name": "War Crime", "type": "triggered", "on": "destroyed"}
+    result = run_sequence(
+        scenario(
+            [character("C", 2, abilities=[crime]), unit("U", {"DEF": 2}, abilities=[crime])],
+            [{"card": "C", "owner": "A"}, {"card": "U", "owner": "A"}],
+            [
+                {"do": "damage", "card": "C", "amount": 2},
+                {"do": "penalty", "card": "U", "value": "DEF", "amount": 2},
+            ],
+        )
+    )
+    for step, want in zip(result.steps, ("R19-4.3", "R19-8.1"), strict=True):
+        created = [e for e in step.events if e.kind == "trigger_created"]
+        assert len(created) == 1 and want in created[0].rulings and "R19-4" not in created[0].rulings
+        for e in step.events:
+            if e.kind in ("destroyed", "trigger_created"):
+                assert not {"R19-4", "R19-4.1"} & set(e.rulings), e
+
+
+def test_destroy_action_does_not_cite_flipping() -> None:
+    step = run_sequence(scenario([unit("U", {"DEF": 2})], [{"card": "U", "owner": "A"}], [{"do": "destroy", "card": "U"}]))
+    destroyed = [e for e in step.steps[0].events if e.kind == "destroyed"]
+    assert len(destroyed) == 1 and not {"R19-4", "R19-4.1"} & set(destroyed[0].rulings)
+
+
+def test_second_round_cites_its_interpretation() -> None:
+    assert RULEBOOK["I-R19-4"].interpretation and RULEBOOK["I-R19-4"].title == "Triggers created while triggers fire"
+    step = run_sequence(example("r19/four-players-trigger-order.json")).steps[0]
+    rounds = [e for e in step.events if e.kind == "trigger_order"]
+    assert len(rounds) == 2
+    assert "I-R19-4" not in rounds[0].rulings and "I-R19-4" in rounds[1].rulings

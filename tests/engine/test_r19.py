@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from estro_rules.r19 import STATE_CHECKS, TRANSITION_STEPS, TRIGGER_ORDER
-from tests.support.r19 import character, location, run, scenario, unit
+import pytest
+
+from estro_rules.r19 import STATE_CHECKS, TRANSITION_STEPS, TRIGGER_ORDER, html, text
+from tests.support.r19 import STORY, character, error_of, load_like_runner, location, run, scenario, unit
 
 
 def kinds(step: object) -> list[str]:
@@ -164,3 +166,198 @@ def test_activate_resolves_effects_only_when_timing_allows() -> None:
     step = run(data).steps[0]
     assert step.board.cards["C"].zone == "Depleted Pile"
     assert [e.kind for e in step.events][:2] == ["answer", "sequence_start"]
+
+
+# A Fall flips the Bound Storyline to its Reversal face, never back to Prime (§19.2, §8.11)
+
+
+def test_a_second_fall_leaves_the_storyline_on_reversal() -> None:
+    result = run(
+        scenario(
+            [character("C1"), STORY],
+            [{"card": "C1", "owner": "A", "bound_to": "ST"}, {"card": "ST", "owner": "A"}],
+            [{"do": "twist", "card": "C1"}, {"do": "redeem", "card": "C1"}, {"do": "twist", "card": "C1"}],
+        )
+    )
+    assert [s.board.cards["ST"].face for s in result.steps] == ["Reversal", "Reversal", "Reversal"]
+    last = result.steps[2]
+    assert [e.get("to") for e in last.events if e.kind == "face_change"] == ["Fallen"]
+    stays = [e for e in last.events if e.kind == "no_effect" and e.card == "ST"]
+    assert len(stays) == 1 and "R19-2.5" in stays[0].rulings and "Reversal" in stays[0].text
+
+
+def test_a_storyline_without_a_reversal_face_does_not_flip_elsewhere() -> None:
+    story = {"id": "ST", "name": "Story", "faces": {"Prime": {"type": "Storyline"}, "Fallen": {"type": "Storyline"}}}
+    step = run(
+        scenario(
+            [character("C1"), story],
+            [{"card": "C1", "owner": "A", "bound_to": "ST"}, {"card": "ST", "owner": "A"}],
+            [{"do": "twist", "card": "C1"}],
+        )
+    ).steps[0]
+    assert step.board.cards["ST"].face == "Prime"
+
+
+# Only a Storyline's text (route 1) can make a Character Fall by a flip
+
+
+def test_an_ability_cannot_borrow_a_storylines_text() -> None:
+    hero = character(
+        "C2",
+        abilities=[
+            {
+                "name": "Push",
+                "type": "activated",
+                "effects": [{"do": "flip", "card": "C1", "to": "Fallen", "source": "ST"}],
+            }
+        ],
+    )
+    msg = error_of(
+        scenario(
+            [character("C1"), hero, STORY],
+            [{"card": "C1", "owner": "A"}, {"card": "C2", "owner": "A"}, {"card": "ST", "owner": "A"}],
+            [{"do": "activate", "card": "C2", "ability": "Push"}],
+        )
+    )
+    assert msg.startswith("cards[1].abilities[0].effects[0].source: expected 'self'")
+
+
+@pytest.mark.parametrize(
+    ("source", "zone", "falls"),
+    [("ST", "Map", True), ("ST", "hand", False), ("C2", "Map", False)],
+)
+def test_top_level_source_must_be_a_storyline_on_the_map(source: str, zone: str, falls: bool) -> None:
+    step = run(
+        scenario(
+            [character("C1"), character("C2"), STORY],
+            [{"card": "C1", "owner": "A"}, {"card": "C2", "owner": "A"}, {"card": "ST", "owner": "A", "zone": zone}],
+            [{"do": "flip", "card": "C1", "to": "Fallen", "source": source}],
+        )
+    ).steps[0]
+    assert (step.board.cards["C1"].face == "Fallen") is falls
+    if not falls:
+        assert [e.rulings for e in step.events if e.kind == "no_effect"] == [("R19-2.3",)]
+
+
+# The DEF/Rank check is made on the starting board and after every action
+
+
+def test_state_check_runs_on_the_starting_board() -> None:
+    data = scenario(
+        [unit("U", {"ATK": 1, "DEF": 2}, drone=True)],
+        [{"card": "U", "owner": "A", "counters": {"Sabotage": 2}}],
+        [{"do": "capabilities", "card": "U"}],
+    )
+    result = run(data)
+    assert result.initial.cards["U"].zone == "Burned"
+    destroyed = [e for e in result.setup if e.kind == "destroyed"]
+    assert [e.card for e in destroyed] == ["U"] and destroyed[0].rulings == ("R19-8", "R19-8.1")
+    assert result.to_json()["setup"]["destroyed"] == ["U"]
+    assert "estro-event-destroyed" in html(result, base="../") and "Burned" in text(result)
+
+
+def test_state_check_runs_after_a_query() -> None:
+    # an engine built straight from the placements (no setup check yet): the Drone sits at DEF 0
+    for action in (
+        {"do": "capabilities", "card": "U"},
+        {"do": "can_activate", "card": "U", "ability": "Nope"},
+        {"do": "set_phase", "phase": "End"},
+    ):
+        data = scenario(
+            [unit("U", {"ATK": 1, "DEF": 2}, drone=True, abilities=[{"name": "Nope", "type": "activated"}])],
+            [{"card": "U", "owner": "A", "counters": {"Sabotage": 2}}],
+            [action],
+        )
+        loaded = load_like_runner(data)
+        engine = loaded.engine()
+        engine.run(loaded.actions[0])
+        assert engine.cards["U"].zone == "Burned", action
+        assert [e.card for e in engine.events if e.kind == "destroyed"] == ["U"]
+
+
+# Sabotage placed on a Character at setup becomes damage, like Sabotage added later (R19-8.2)
+
+
+def test_sabotage_on_a_character_at_setup_is_damage() -> None:
+    placed = run(
+        scenario(
+            [character("C", 3)],
+            [{"card": "C", "owner": "A", "counters": {"Sabotage": 1}}],
+            [{"do": "capabilities", "card": "C"}],
+        )
+    )
+    added = run(
+        scenario(
+            [character("C", 3)],
+            [{"card": "C", "owner": "A"}],
+            [{"do": "add_counters", "card": "C", "counter": "Sabotage", "n": 1}],
+        )
+    )
+    assert dict(placed.initial.cards["C"].values)["CP"] == 2
+    assert placed.initial.cards["C"].counters == added.steps[0].board.cards["C"].counters
+    assert any("R19-8.2" in e.rulings for e in placed.setup)
+    killed = run(
+        scenario(
+            [character("C", 3)],
+            [{"card": "C", "owner": "A", "counters": {"Sabotage": 3}}],
+            [{"do": "capabilities", "card": "C"}],
+        )
+    )
+    assert killed.initial.cards["C"].zone == "Depleted Pile"
+
+
+# The "no Story Point for an opponent's Fall" note is not shown on a Character's own Twist
+
+
+def test_no_opponent_story_point_note_on_own_twist() -> None:
+    step = run(scenario([character("C")], [{"card": "C", "owner": "A"}], [{"do": "twist", "card": "C"}])).steps[0]
+    assert "no_story_point" not in [e.kind for e in step.events]
+    assert not any("opponent's Fall" in e.text and "No Story Point" in e.text for e in step.events)
+    note = [e for e in step.events if e.kind == "story_point"]
+    assert len(note) == 1 and "§8.12" in note[0].text and note[0].rulings == ("R19-4.2", "I-R19-8")
+    step = run(
+        scenario(
+            [character("C")], [{"card": "C", "owner": "A"}], [{"do": "morality_penalty", "card": "C", "amount": 3}]
+        )
+    ).steps[0]
+    assert [e.rulings for e in step.events if e.kind == "no_story_point"] == [("R19-4.2",)]
+
+
+# A destruction's cause is the one that brought the card to 0
+
+
+def test_cp_loss_cleared_by_a_flip_is_not_blamed_for_a_later_destruction() -> None:
+    # Prime CP 3 takes 1 damage (CP 2), then 1 Morality Penalty (CP 1): still Prime, above 0.
+    # Its own Twist turns it Fallen (printed CP 1): the Morality CP loss stays on the Prime face,
+    # the damage stays on the card, so CP 1 - 1 = 0 by damage: destroyed, and damage is the cause.
+    result = run(
+        scenario(
+            [character("C", 3, fallen_cp=1)],
+            [{"card": "C", "owner": "A"}],
+            [
+                {"do": "damage", "card": "C", "amount": 1},
+                {"do": "morality_penalty", "card": "C", "amount": 1},
+                {"do": "twist", "card": "C"},
+            ],
+        )
+    )
+    destroyed = [e for e in result.steps[2].events if e.kind == "destroyed"]
+    assert len(destroyed) == 1 and "by damage" in destroyed[0].text and "R19-4.3" in destroyed[0].rulings
+
+
+# +N DEF / +N Rank on a Character (DEF X, Rank X) is dead
+
+
+def test_def_bonus_on_a_character_is_dead() -> None:
+    step = run(
+        scenario(
+            [character("C")],
+            [{"card": "C", "owner": "A"}],
+            [{"do": "bonus", "classes": ["Character"], "value": "DEF", "amount": 2}],
+        )
+    ).steps[0]
+    assert [e.kind for e in step.events if e.card == "C"] == ["bonus_dead"]
+    assert step.board.cards["C"].effects == ()
+    dead = next(e for e in step.events if e.kind == "bonus_dead")
+    # §19.6 voids bonuses to unprinted values; a Character prints DEF X, so this is I-R19-6, not R19-6.1.
+    assert dead.rulings == ("I-R19-6", "R19-8.2") and "DEF X" in dead.text

@@ -13,6 +13,7 @@ from estro_rules.protocol import CommandIO
 from estro_rules.r19.cli import LINT_COMMAND
 from estro_rules.r19.lint import lint, report_markdown
 from tests.support import EXAMPLES
+from tests.support.r19 import character, unit
 
 POOL = EXAMPLES / "r19" / "card-pool.json"
 
@@ -66,3 +67,52 @@ def test_cli_prints_findings_and_exits_0() -> None:
 def test_cli_missing_file_is_a_scenario_error() -> None:
     with pytest.raises(ScenarioError, match="no such file"):
         _cli(["lint", "does-not-exist.json"])
+
+
+def test_linter_agrees_with_the_engine_on_fall_routes() -> None:
+    storyline = {
+        "id": "ST-1",
+        "name": "Plot",
+        "faces": {"Prime": {"type": "Storyline"}},
+        "abilities": [
+            {"name": "Doom", "type": "activated", "effects": [{"do": "flip", "classes": ["Character"], "to": "Fallen"}]}
+        ],
+    }
+    findings = lint({"cards": [storyline, character("CH-1")]})
+    assert [f.rule for f in findings] == []
+    with pytest.raises(ScenarioError, match=r"effects\[0\]\.source: expected 'self'"):
+        lint(
+            {
+                "cards": [
+                    character(
+                        "CH-2",
+                        abilities=[
+                            {
+                                "name": "X",
+                                "type": "activated",
+                                "effects": [{"do": "flip", "card": "self", "to": "Fallen", "source": "ST-1"}],
+                            }
+                        ],
+                    ),
+                    storyline,
+                ]
+            }
+        )
+
+
+def test_linter_flags_def_bonus_reaching_characters() -> None:
+    lord = {
+        "id": "LOC-1",
+        "name": "Bastion",
+        "faces": {"Prime": {"type": "Location", "values": {"DEF": 2}}},
+        "abilities": [
+            {
+                "name": "Walls",
+                "type": "static",
+                "effects": [{"do": "bonus", "classes": ["Unit"], "value": "DEF", "amount": 1}],
+            }
+        ],
+    }
+    findings = lint({"cards": [lord, character("CH-1"), unit("GU-1", {"DEF": 2})]})
+    assert [(f.card, f.rule) for f in findings] == [("LOC-1", "partly_dead_bonus")]
+    assert "CH-1" in findings[0].message and "GU-1" not in findings[0].message.split("(")[1]

@@ -20,6 +20,7 @@ from estro_rules.battaglia.rules import MAX_SEED
 from estro_rules.fields import Fields, parse_json
 from tests.support import EXAMPLES
 from tests.support.battaglia import HIT, run_cli
+from tests.support.r19 import character, error_of, scenario, unit
 
 NESSIE: dict[str, Any] = {
     "name": "Nessie",
@@ -468,3 +469,32 @@ def test_forced_dice_are_at_most_the_roll_limit() -> None:
 def test_cli_seed_too_large() -> None:
     with pytest.raises(ScenarioError, match=r"^--seed: expected a whole number from 0 to"):
         run_cli(["battle", str(EXAMPLES / "battaglia" / "threat-order.json"), "--seed", str(2**63)])
+
+
+# --------------------------------------------------------------------------
+# §19: every number is bounded
+
+
+@pytest.mark.parametrize("big", [10**5000, -(10**5000), 1000], ids=["huge", "huge-negative", "1000"])
+def test_numbers_have_sane_bounds(big: int) -> None:
+    cases = [
+        ({"do": "damage", "card": "C", "amount": big}, "actions[0].amount"),
+        ({"do": "add_counters", "card": "C", "counter": "damage", "n": big}, "actions[0].n"),
+        ({"do": "grant", "card": "C", "value": "Vote", "amount": big}, "actions[0].amount"),
+        ({"do": "liberate", "card": "C", "cp_loss": big}, "actions[0].cp_loss"),
+    ]
+    for action, field in cases:
+        msg = error_of(scenario([character("C")], [{"card": "C", "owner": "A"}], [action]))
+        assert msg.startswith(field + ": expected a whole number from"), msg
+        assert "999" in msg
+    board = [{"card": "C", "owner": "A", "counters": {"damage": big}}]
+    msg = error_of(scenario([character("C")], board, [{"do": "destroy", "card": "C"}]))
+    assert msg.startswith("board[0].counters.damage: expected a whole number from 0 to 999")
+    cards = [unit("U", {"DEF": big})]
+    msg = error_of(scenario(cards, [{"card": "U", "owner": "A"}], [{"do": "destroy", "card": "U"}]))
+    assert msg.startswith("cards[0].faces.Unlabelled.values.DEF: expected a whole number from 0 to 999")
+
+
+def test_a_huge_number_where_a_string_belongs() -> None:
+    data = scenario([character("C")], [{"card": "C", "owner": "A"}], [{"do": "destroy", "card": 10**5000}])
+    assert error_of(data).startswith("actions[0].card: expected")

@@ -7,16 +7,11 @@ from typing import Any
 import pytest
 
 from estro_rules.errors import ScenarioError
-from tests.support.r19 import character, load_like_runner, location, scenario, unit
+from estro_rules.r19.lint import lint
+from tests.support.r19 import STORY, character, error_of, load_like_runner, location, scenario, unit
 
 CARDS = [unit("XX-GRD-001", {"ATK": 1, "DEF": 2}), location("LOC-1", 2, 1), character("CH-1")]
 BOARD = [{"card": "XX-GRD-001", "owner": "A"}, {"card": "LOC-1", "owner": "B"}, {"card": "CH-1", "owner": "A"}]
-
-
-def error_of(data: dict[str, Any]) -> str:
-    with pytest.raises(ScenarioError) as info:
-        load_like_runner(data)
-    return str(info.value)
 
 
 def test_unknown_card_in_action_lists_known_cards() -> None:
@@ -157,3 +152,45 @@ def test_an_endless_trigger_loop_is_an_error_naming_the_action() -> None:
     with pytest.raises(ScenarioError) as info:
         load_like_runner(data).run()
     assert str(info.value).startswith("actions[0]: expected a resolution that ends (more than 200 triggers fired)")
+
+
+@pytest.mark.parametrize(
+    ("action", "field"),
+    [
+        ({"do": "enter", "classes": ["Storyline"], "bind": ["C"]}, "actions[0].bind"),
+        ({"do": "enter", "classes": ["Unit"], "face": "Prime"}, "actions[0].face"),
+    ],
+)
+def test_enter_with_classes_and_face_or_bind(action: dict[str, Any], field: str) -> None:
+    data = scenario(
+        [character("C"), STORY], [{"card": "C", "owner": "A"}, {"card": "ST", "owner": "A", "zone": "hand"}], [action]
+    )
+    assert error_of(data).startswith(field + ":")
+
+
+@pytest.mark.parametrize("face", [["Prime"], {"a": 1}, 3])
+def test_board_face_of_the_wrong_type(face: object) -> None:
+    data = scenario([character("C")], [{"card": "C", "owner": "A", "face": face}], [{"do": "destroy", "card": "C"}])
+    assert error_of(data).startswith("board[0].face: expected")
+
+
+def test_non_string_keys_are_errors() -> None:
+    data = scenario([character("C")], [{"card": "C", "owner": "A"}], [{"do": "destroy", "card": "C"}])
+    data["cards"][0]["faces"]["Prime"]["values"][5] = 1
+    assert error_of(data).startswith("cards[0].faces.Prime.values: expected")
+    data = scenario([character("C")], [{"card": "C", "owner": "A"}], [{"do": "destroy", "card": "C"}])
+    data[7] = 1
+    assert "expected" in error_of(data)
+    data = scenario([character("C")], [{"card": "C", "owner": "A"}], [{"do": "destroy", "card": "C"}])
+    data["actions"][0]["trigger_order"] = {1: []}
+    assert error_of(data).startswith("actions[0].trigger_order: expected")
+    with pytest.raises(ScenarioError):
+        lint({"cards": [{"id": "A", "name": "A", "faces": {5: {}}}]})
+
+
+def test_counters_only_on_cards_on_the_map() -> None:
+    data = scenario(
+        [location("L", 3, 2)], [{"card": "L", "owner": "A", "zone": "hand", "counters": {"Sabotage": 1}}], []
+    )
+    data["actions"] = [{"do": "enter", "card": "L"}]
+    assert error_of(data).startswith("board[0].counters.Sabotage: expected")

@@ -8,6 +8,7 @@ import pytest
 
 from estro_rules.rulings import Rulebook, Ruling
 from scripts.sitegen import pages, registry
+from tests.support import ROOT
 
 BOOK = Rulebook(
     "sitegen-demo",
@@ -255,3 +256,10 @@ def test_worked_examples_and_glossary_links(tmp_path: Path) -> None:
     assert '??? example "Python: the example the tests run"' in page
     assert '<article class="estro-widget-box" data-search-exclude><div>w</div></article>' in page
     assert "| <dfn id=\"fessura\">Fessura</dfn> | Fessura | A rift. | [DEMO-1](demo.md#DEMO-1" in out["glossary.md"]
+
+
+def test_page_shows_the_round_rule_as_an_interpretation() -> None:
+    page = (ROOT / "docs" / "_sources" / "resolution-19.md").read_text("utf-8")
+    assert "### I-R19-4 Triggers created while triggers fire" in page
+    r13 = page.split("### R19-1.3 ")[1].split("### ")[0]
+    assert "after the current round" not in r13 and "[[I-R19-4]]" in r13

@@ -5,7 +5,10 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+import pytest
+
 from estro_rules import scenarios
+from estro_rules.errors import ScenarioError
 from estro_rules.r19 import SequenceResult
 
 
@@ -60,3 +63,14 @@ def scenario(cards: list[Any], board: list[Any], actions: list[Any], **extra: An
     }
     data.update(extra)
     return data
+
+
+STORY = {"id": "ST", "name": "Story", "faces": {"Prime": {"type": "Storyline"}, "Reversal": {"type": "Storyline"}}}
+"""A Storyline with a Reversal face and no text."""
+
+
+def error_of(data: dict[str, Any]) -> str:
+    """The message of the ScenarioError that loading ``data`` must raise."""
+    with pytest.raises(ScenarioError) as info:
+        load_like_runner(data)
+    return str(info.value)
