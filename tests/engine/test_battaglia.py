@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from estro_rules.battaglia import Simulation, battle, team
+from estro_rules.battaglia import REFERENCE_LEFT, REFERENCE_RIGHT, Simulation, battle, estimate, estimate_html, team
 from estro_rules.errors import ScenarioError
 from tests.support.battaglia import HIT
 
@@ -201,3 +201,37 @@ def test_down_cryptid_fires_no_more_healed_reactions() -> None:
     events = result.trace[0].events
     assert sum(e.kind == "reaction" and e.actor == "left[0]" for e in events) == 1
     assert result.health == (0, 7) and result.winner.value == "right"
+
+
+# --------------------------------------------------------------------------
+# Forced dice, simulation
+
+
+def test_forced_dice_then_seed() -> None:
+    left = team(
+        [{"name": "A", "threat": 1, "health": 50, "abilities": [{"when": {"total": 12}, "effect": {"damage": 1}}]}]
+    )
+    right = team(
+        [{"name": "B", "threat": 2, "health": 50, "abilities": [{"when": {"total": 2}, "effect": {"damage": 1}}]}]
+    )
+    result = battle(left, right, seed=4, dice=[[6, 6], [1, 1]])
+    assert [r.forced for r in result.trace[:3]] == [True, True, False]
+    assert result.trace[0].dice == (6, 6) and result.trace[1].dice == (1, 1)
+    with pytest.raises(ScenarioError, match=r"^dice\[1\]\[0\]: expected a whole number from 1 to 6, got 0"):
+        battle(left, right, dice=[[1, 1], [0, 3]])
+
+
+def test_simulation_resumes_to_the_same_estimate() -> None:
+    sim = Simulation(REFERENCE_LEFT, REFERENCE_RIGHT, battles=500, seed=3)
+    parts = [sim.advance(120) for _ in range(5)]
+    assert [p.played for p in parts] == [120, 240, 360, 480, 500] and sim.done
+    whole = Simulation(REFERENCE_LEFT, REFERENCE_RIGHT, battles=500, seed=3).advance(500)
+    assert parts[-1] == whole
+    estimates = list(estimate(REFERENCE_LEFT, REFERENCE_RIGHT, battles=500, seed=3, chunk=100))
+    assert len(estimates) == 5 and estimates[-1] == whole and estimates[-1].complete
+    j = whole.to_json()
+    assert j["left_wins"] + j["draws"] + j["right_wins"] == 500
+    for key in ("left", "draw", "right"):
+        r = j["rates"][key]
+        assert 0 <= r["low"] <= r["rate"] <= r["high"] <= 1
+    assert "95% interval" in estimate_html(whole, base="")

@@ -9,8 +9,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from estro_rules.battaglia import battle, team
+from estro_rules.battaglia import ROLL_LIMIT, EndReason, battle, team
 from estro_rules.battaglia.rules import MAX_TRACE_EVENTS, REACTION_CAP
+from tests.support import EXAMPLES
 from tests.support.battaglia import HIT
 
 # --------------------------------------------------------------------------
@@ -70,3 +71,50 @@ def test_cap_counts_every_skipped_reaction() -> None:
     assert "2 more" in cap.text
     # Echo: 10 of Mirror's answers and 2 of Poker's hits; Mirror: Echo's hit and 10 answers.
     assert record.health == (28, 29, 40)
+
+
+# --------------------------------------------------------------------------
+# Battaglia: loops end, and the trace says which limit applied
+
+
+def test_reaction_loop_hits_the_cap_every_turn() -> None:
+    data = json.loads((EXAMPLES / "battaglia" / "reaction-loop.json").read_text(encoding="utf-8"))
+    result = battle(team(data["left"], "left"), team(data["right"], "right"), seed=1)
+    assert "reaction_cap" in result.limits
+    first_turn = result.trace[0]
+    assert sum(e.kind == "reaction" for e in first_turn.events) == REACTION_CAP
+    caps = [e for e in first_turn.events if e.kind == "cap"]
+    assert len(caps) == 1 and caps[0].rulings == ("I-BAT-10",)
+
+
+def test_reroll_on_every_roll_ends_at_the_limit() -> None:
+    loop = team([{"name": "Loop", "threat": 3, "health": 5, "abilities": [{"when": "every_roll", "effect": "reroll"}]}])
+    idle = team(
+        [{"name": "Idle", "threat": 1, "health": 5, "abilities": [{"when": {"total": 12}, "effect": {"damage": 1}}]}]
+    )
+    result = battle(loop, idle, seed=3)
+    assert result.rolls == ROLL_LIMIT and result.turns == 1
+    assert result.reason is EndReason.ROLL_LIMIT
+    assert result.limits == ("reroll_denied", "roll_limit")
+    denied = [e for r in result.trace for e in r.events if e.kind == "reroll_denied"]
+    assert len(denied) == 1 and denied[0].rulings == ("I-BAT-8",)
+    assert sum(r.restarted for r in result.trace) == ROLL_LIMIT - 1
+
+
+def test_mutual_healers_and_dots_end() -> None:
+    a = team(
+        [
+            {
+                "name": "A",
+                "threat": 2,
+                "health": 9,
+                "abilities": [
+                    {"when": {"reaction": "damaged"}, "effect": {"heal": 1}},
+                    {"when": {"reaction": "healed"}, "effect": {"damage": 1}},
+                    {"when": "every_roll", "effect": {"dot": 1, "rolls": 36}},
+                ],
+            }
+        ]
+    )
+    result = battle(a, a, seed=9)
+    assert result.rolls <= ROLL_LIMIT

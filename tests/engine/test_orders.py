@@ -12,6 +12,7 @@ from typing import Any
 from estro_rules import r19, scenarios
 from estro_rules.battaglia import TURN_STEPS, Matchup, battle, team
 from estro_rules.protocol07 import COMBINATION_RULES, DESTRUCTION_ORDER
+from estro_rules.r19 import STATE_CHECKS, TRANSITION_STEPS, TRIGGER_ORDER
 
 
 def test_protocol07_orders() -> None:
@@ -188,3 +189,13 @@ def test_a_sequence_is_checked_before_the_phase() -> None:
     during, after = (step["answers"][0] for step in result["steps"])
     assert (during["answer"], during["rulings"]) == (False, ["R19-1.2"])
     assert (after["answer"], after["rulings"]) == (False, ["R19-3.1"])
+
+
+def test_the_ordered_lists_are_named_and_in_the_documented_order() -> None:
+    assert list(STATE_CHECKS.names) == [
+        "character_at_0_cp",
+        "unit_at_0_def_or_rank",
+        "location_or_spacecraft_at_0_def_or_rank",
+    ]
+    assert TRANSITION_STEPS.names[0] == "turn_face"
+    assert list(TRIGGER_ORDER.names) == ["active_player_first_then_clockwise", "each_player_in_their_chosen_order"]

@@ -4,22 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from estro_rules.r19 import STATE_CHECKS, TRANSITION_STEPS, TRIGGER_ORDER, html, text
+from estro_rules.errors import ScenarioError
+from estro_rules.r19 import html, text
 from tests.support.r19 import STORY, character, error_of, load_like_runner, location, run, scenario, unit
 
 
 def kinds(step: object) -> list[str]:
     return [e.kind for e in step.events]  # type: ignore[attr-defined]
-
-
-def test_the_ordered_lists_are_named_and_in_the_documented_order() -> None:
-    assert list(STATE_CHECKS.names) == [
-        "character_at_0_cp",
-        "unit_at_0_def_or_rank",
-        "location_or_spacecraft_at_0_def_or_rank",
-    ]
-    assert TRANSITION_STEPS.names[0] == "turn_face"
-    assert list(TRIGGER_ORDER.names) == ["active_player_first_then_clockwise", "each_player_in_their_chosen_order"]
 
 
 def test_flip_never_fires_destruction_triggers() -> None:
@@ -361,3 +352,44 @@ def test_def_bonus_on_a_character_is_dead() -> None:
     dead = next(e for e in step.events if e.kind == "bonus_dead")
     # §19.6 voids bonuses to unprinted values; a Character prints DEF X, so this is I-R19-6, not R19-6.1.
     assert dead.rulings == ("I-R19-6", "R19-8.2") and "DEF X" in dead.text
+
+
+# Scenario checks of §19 that guard a rule: each refused input names the field and why
+
+
+@pytest.mark.parametrize(
+    ("cause", "allowed"),
+    [
+        ("Redeem", ["Prime"]),
+        ("re-buy", ["Prime"]),
+        ("own combat destruction", ["Prime"]),
+        ("combat destruction", ["Contested"]),
+        ("Liberation", ["Contested"]),
+        ("own ability", ["Prime", "Contested", "Fallen", "Reversal"]),
+        ("other effect", ["Prime", "Contested", "Fallen", "Reversal"]),
+    ],
+)
+def test_each_flip_cause_leads_only_to_the_faces_of_19_2(cause: str, allowed: list[str]) -> None:
+    """§19.2: a Redeem clause, a re-buy and an owner's own combat destruction flip back to Prime;
+    combat destruction and Liberation make a card Contested; other effects may lead anywhere."""
+    faces = {state: {"type": "Location", "values": {"DEF": 3}} for state in ("Prime", "Contested", "Fallen", "Reversal")}
+    card = {"id": "LOC", "name": "Everywhere", "faces": faces}
+    for to in ("Prime", "Contested", "Fallen", "Reversal"):
+        data = scenario([card], [{"card": "LOC", "owner": "A", "face": "Fallen" if to != "Fallen" else "Prime"}],
+                        [{"do": "flip", "card": "LOC", "to": to, "cause": cause}])
+        if to in allowed:
+            run(data)
+        else:
+            with pytest.raises(ScenarioError, match=rf"^actions\[0\]\.to: expected a face that '{cause}' can lead to"):
+                run(data)
+
+
+def test_an_unlabelled_face_stands_alone() -> None:
+    """A face with no state label is the only face of its card: beside a labelled face there is no telling which
+    state the card is in (§19.2 keys every transition to the label of the visible face)."""
+    card = location("LOC", 3, 2)
+    card["faces"]["Unlabelled"] = {"type": "Location", "values": {"DEF": 1}}
+    with pytest.raises(ScenarioError, match=r"^cards\[0\]\.faces\.Unlabelled: expected state-labelled faces only"):
+        run(scenario([card], [{"card": "LOC", "owner": "A"}], [{"do": "capabilities", "card": "LOC"}]))
+    alone = unit("GU", {"DEF": 2})
+    run(scenario([alone], [{"card": "GU", "owner": "A"}], [{"do": "capabilities", "card": "GU"}]))

@@ -1,17 +1,13 @@
-"""The card-design linter and its CLI subcommand."""
+"""The card-design linter: its findings on the sample pool, and its agreement with the engine."""
 
 from __future__ import annotations
 
-import argparse
-import io
 import json
 
 import pytest
 
 from estro_rules.errors import ScenarioError
-from estro_rules.protocol import CommandIO
-from estro_rules.r19.cli import LINT_COMMAND
-from estro_rules.r19.lint import lint, report_markdown
+from estro_rules.r19.lint import lint
 from tests.support import EXAMPLES
 from tests.support.r19 import character, unit
 
@@ -33,40 +29,6 @@ def test_narrow_class_and_storyline_text_are_clean() -> None:
     cards = {f.card for f in lint(data)}
     assert "LOC-205" not in cards  # "Characters you control gain +1 Vox": every Character prints Vox
     assert "ST-207" not in cards  # a Storyline's text is one of the four routes
-
-
-def test_report_markdown_links_rulings() -> None:
-    md = report_markdown(lint(POOL.read_text(encoding="utf-8")))
-    assert md.startswith("6 findings.")
-    assert "| Glass Sentinel (GU-203) | [[R19-8.6]] |" in md
-
-
-def test_bad_pool_raises_scenario_error_with_path() -> None:
-    with pytest.raises(ScenarioError, match=r"^cards\[0\]\.faces\.Prime\.type: expected a known card type"):
-        lint({"cards": [{"id": "A", "name": "A", "faces": {"Prime": {"type": "Starship"}}}]})
-    with pytest.raises(ScenarioError, match="^pool: line 1, column 2: expecting property name enclosed in double quotes; expected valid JSON$"):
-        lint("{")
-
-
-def _cli(argv: list[str]) -> tuple[int, str]:
-    assert argv[0] == LINT_COMMAND.name
-    parser = argparse.ArgumentParser(prog="estro")
-    LINT_COMMAND.arguments(parser)
-    out = io.StringIO()
-    code = LINT_COMMAND.run(parser.parse_args(argv[1:]), CommandIO(out, io.StringIO(), io.StringIO()))
-    return code, out.getvalue()
-
-
-def test_cli_prints_findings_and_exits_0() -> None:
-    code, out = _cli(["lint", str(POOL)])
-    assert code == 0 and "GU-203 Glass Sentinel: [R19-8.6]" in out
-    code, out = _cli(["lint", str(POOL), "--json"])
-    assert code == 0 and len(json.loads(out)) == 6
-
-
-def test_cli_missing_file_is_a_scenario_error() -> None:
-    with pytest.raises(ScenarioError, match="no such file"):
-        _cli(["lint", "does-not-exist.json"])
 
 
 def test_linter_agrees_with_the_engine_on_fall_routes() -> None:

@@ -1,28 +1,16 @@
-"""The command line: readable output, and bad input answered with the field, exit 2, no traceback."""
+"""Bad input on the command line (run, battle, lint): answered with the field, exit 2, no traceback."""
 
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
+from pathlib import Path
 
 import pytest
 
-from tests.support import ROOT
-
-
-def run_cli(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "estro_rules", *args], input=stdin, capture_output=True, text=True, cwd=ROOT, timeout=60
-    )
-
-
-def test_text_output_names_rulings() -> None:
-    done = run_cli("run", "examples/p07/fessura-self-destruct.json", "--text")
-    assert done.returncode == 0
-    lines = done.stdout.splitlines()
-    assert lines[0].startswith("1. FIRES Card destroyed")
-    assert lines[4].startswith("5. FIRES Fessura Dimensionale") and "P07-4.5" in lines[4]
+from estro_rules.errors import ScenarioError
+from tests.support import EXAMPLES, estro
+from tests.support.battaglia import battle_command
+from tests.support.r19 import lint_command
 
 
 @pytest.mark.parametrize(
@@ -53,7 +41,7 @@ def test_text_output_names_rulings() -> None:
     ],
 )
 def test_bad_scenarios_get_a_clear_error(scenario: str, message: str) -> None:
-    done = run_cli("run", "-", stdin=scenario)
+    done = estro("run", "-", stdin=scenario)
     assert done.returncode == 2
     assert done.stdout == ""
     assert done.stderr.startswith(message), done.stderr
@@ -61,20 +49,12 @@ def test_bad_scenarios_get_a_clear_error(scenario: str, message: str) -> None:
 
 
 def test_missing_file() -> None:
-    done = run_cli("run", "no/such/file.json")
+    done = estro("run", "no/such/file.json")
     assert done.returncode == 2
     assert (
         done.stderr.strip()
         == "error: no/such/file.json: no such file; expected an existing scenario file"
     )
-
-
-def test_json_output_is_the_api_result() -> None:
-    from estro_rules import scenarios
-
-    text = (ROOT / "examples/p07/destroyed-by-opponent-face-down.json").read_text()
-    done = run_cli("run", "-", stdin=text)
-    assert json.loads(done.stdout) == scenarios.run(json.loads(text)).to_json()
 
 
 @pytest.mark.parametrize(
@@ -95,7 +75,24 @@ def test_json_output_is_the_api_result() -> None:
     ],
 )
 def test_hostile_json_gets_a_clear_error(scenario: str, message: str) -> None:
-    done = run_cli("run", "-", stdin=scenario)
+    done = estro("run", "-", stdin=scenario)
     assert done.returncode == 2
     assert done.stderr.startswith(message), done.stderr[:300]
     assert "Traceback" not in done.stderr
+
+
+def test_cli_bad_file(tmp_path: Path) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps({"left": [{"name": "A", "health": 3}], "right": []}), encoding="utf-8")
+    with pytest.raises(ScenarioError, match=r"^left\[0\]\.threat: expected a whole number \(missing field\)$"):
+        battle_command(["battle", str(path)])
+    path.write_text(json.dumps({"left": [{"name": "A", "threat": 1, "health": 3}], "right": []}), encoding="utf-8")
+    with pytest.raises(ScenarioError, match=r"^right: expected at least 1 cryptid"):
+        battle_command(["battle", str(path)])
+    with pytest.raises(ScenarioError, match=r"^--simulate: expected a whole number from 1 to"):
+        battle_command(["battle", str(EXAMPLES / "battaglia" / "threat-order.json"), "--simulate", "0"])
+
+
+def test_cli_missing_file_is_a_scenario_error() -> None:
+    with pytest.raises(ScenarioError, match="no such file"):
+        lint_command(["lint", "does-not-exist.json"])

@@ -14,14 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support import ROOT
-
-
-def run(*args: str, stdin: str | bytes = "") -> subprocess.CompletedProcess[bytes]:
-    data = stdin.encode("utf-8", "surrogatepass") if isinstance(stdin, str) else stdin
-    return subprocess.run(
-        [sys.executable, "-m", "estro_rules", *args], input=data, capture_output=True, cwd=ROOT, timeout=60
-    )
+from tests.support import ROOT, estro_bytes
 
 
 def one_clean_line(stderr: bytes) -> str:
@@ -34,7 +27,7 @@ def one_clean_line(stderr: bytes) -> str:
 
 def test_a_lone_surrogate_is_refused_with_a_message() -> None:
     scenario = '{"kind": "p07.destruction", "quadrante_table": ["Swap\\ud800"]}'
-    done = run("run", "-", stdin=scenario)
+    done = estro_bytes("run", "-", stdin=scenario)
     assert done.returncode == 2
     line = one_clean_line(done.stderr)
     assert line == (
@@ -54,7 +47,7 @@ def test_a_lone_surrogate_is_refused_with_a_message() -> None:
 )
 def test_a_hostile_key_is_shown_escaped_on_one_line(key: str, shown: str) -> None:
     scenario = json.dumps({"kind": "p07.combination", "modes": ["Single Player"], key: 1})
-    done = run("run", "-", stdin=scenario)
+    done = estro_bytes("run", "-", stdin=scenario)
     assert done.returncode == 2
     line = one_clean_line(done.stderr)
     assert line.startswith(f"error: {shown}: unknown field; expected one of: ")
@@ -63,25 +56,25 @@ def test_a_hostile_key_is_shown_escaped_on_one_line(key: str, shown: str) -> Non
 def test_a_huge_file_is_refused_before_it_is_read(tmp_path: Path) -> None:
     big = tmp_path / "big.json"
     big.write_text('{"kind": "p07.combination", "modes": ["' + "x" * 50_000_000 + '"]}')
-    done = run("run", str(big))
+    done = estro_bytes("run", str(big))
     assert done.returncode == 2
     assert one_clean_line(done.stderr) == (
         f"error: {big}: scenario: the text is longer than 1,000,000 bytes; expected at most 1,000,000 bytes of JSON"
     )
-    piped = run("run", "-", stdin=" " * 2_000_000)
+    piped = estro_bytes("run", "-", stdin=" " * 2_000_000)
     assert piped.returncode == 2 and "longer than 1,000,000 bytes" in one_clean_line(piped.stderr)
 
 
 def test_a_byte_order_mark_is_fine(tmp_path: Path) -> None:
     path = tmp_path / "bom.json"
     path.write_bytes(b"\xef\xbb\xbf" + json.dumps({"kind": "p07.combination", "modes": ["Single Player"]}).encode())
-    done = run("run", str(path))
+    done = estro_bytes("run", str(path))
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["allowed"] is True
 
 
 def test_a_key_given_twice_is_an_error() -> None:
-    done = run("run", "-", stdin='{"kind": "p07.destruction", "seed": 1, "seed": 2}')
+    done = estro_bytes("run", "-", stdin='{"kind": "p07.destruction", "seed": 1, "seed": 2}')
     assert done.returncode == 2
     assert one_clean_line(done.stderr) == (
         "error: scenario: the key 'seed' is given twice in one object; expected each key once"
@@ -91,7 +84,7 @@ def test_a_key_given_twice_is_an_error() -> None:
 def test_text_that_is_not_utf8_is_named(tmp_path: Path) -> None:
     path = tmp_path / "latin.json"
     path.write_bytes(b'{"kind": "p07.combination", "modes": ["Caf\xe9"]}')
-    done = run("run", str(path))
+    done = estro_bytes("run", str(path))
     assert done.returncode == 2
     assert one_clean_line(done.stderr) == f"error: {path}: byte 42 is not UTF-8 text; expected a text file in UTF-8"
 
@@ -120,28 +113,7 @@ def test_a_closed_pipe_ends_quietly(tmp_path: Path) -> None:
     assert (code, process.stderr.read()) == (141, b"")
 
 
-def test_jobs_give_the_same_counts_as_one_process() -> None:
-    """``--jobs K`` plays disjoint ranges of the same battles: the estimate is the same, count for count."""
-    path = "examples/battaglia/reference-matchup.json"
-    alone = run("battle", path, "--simulate", "700", "--seed", "9")
-    shared = run("battle", path, "--simulate", "700", "--seed", "9", "--jobs", "3")
-    assert alone.returncode == shared.returncode == 0, shared.stderr
-    assert json.loads(alone.stdout) == json.loads(shared.stdout)
-    assert json.loads(shared.stdout)["played"] == 700
-
-
 @pytest.mark.parametrize(("jobs", "message"), [("0", "--jobs: expected a whole number from 1 to 64, got 0"), ("65", "got 65")])
 def test_jobs_are_bounded(jobs: str, message: str) -> None:
-    done = run("battle", "examples/battaglia/reference-matchup.json", "--simulate", "10", "--jobs", jobs)
+    done = estro_bytes("battle", "examples/battaglia/reference-matchup.json", "--simulate", "10", "--jobs", jobs)
     assert done.returncode == 2 and message in one_clean_line(done.stderr)
-
-
-def test_an_estimate_scenario_run_shows_progress() -> None:
-    """``run`` on an estimate scenario draws the same progress line as ``battle --simulate``."""
-    path = ROOT / "examples/battaglia/estimate-one-sided.json"
-    battles = json.loads(path.read_text())["battles"]
-    done = run("run", str(path))
-    assert done.returncode == 0
-    last = done.stderr.decode().split("\r")[-1]
-    assert last.startswith(f"[{'#' * 30}] {battles}/{battles}  left ") and last.endswith("\n")
-    assert json.loads(done.stdout)["complete"] is True

@@ -14,12 +14,12 @@ from typing import Any
 import pytest
 
 from estro_rules import ScenarioError, battaglia, scenarios
-from estro_rules.battaglia import Simulation, battle_html, team
+from estro_rules.battaglia import REFERENCE_LEFT, REFERENCE_RIGHT, Simulation, battle_html, team
 from estro_rules.battaglia.kinds import load_battle, load_estimate
 from estro_rules.battaglia.rules import MAX_SEED
 from estro_rules.fields import Fields, parse_json
 from tests.support import EXAMPLES
-from tests.support.battaglia import HIT, run_cli
+from tests.support.battaglia import HIT, battle_command
 from tests.support.r19 import character, error_of, scenario, unit
 
 NESSIE: dict[str, Any] = {
@@ -358,21 +358,6 @@ def test_input_text_of_at_most_1000000_bytes() -> None:
         read_json("-", io.StringIO(" " * 999_999 + "{}"))
 
 
-def test_face_down_and_the_other_conditions_default_to_false() -> None:
-    """A destruction that says nothing of them is not face-down, not by the opponent, not a self-destruct."""
-    steps = scenarios.run(destruction(illusio_in_hand=True)).to_json()["steps"]
-    assert [s["fires"] for s in steps] == [True, False, True, False, False]
-    assert steps[3]["detail"] == "The card was not face-down."
-    assert steps[1]["detail"] == "Not destroyed by the opponent: no NecroToken."
-    assert steps[4]["detail"] == "Not a Fessura self-destruct: no draw."
-
-
-def test_estimate_seed_default_and_trace_default() -> None:
-    estimate = scenarios.run({"kind": "battaglia.estimate", "left": [NESSIE], "right": [KAPPA], "battles": 3}).to_json()
-    assert estimate["seed"] == 0
-    assert "trace" in scenarios.run({k: v for k, v in battle().items() if k != "trace"}).to_json()
-
-
 # --------------------------------------------------------------------------
 # Battaglia: seeds and every number are bounded
 
@@ -468,7 +453,7 @@ def test_forced_dice_are_at_most_the_roll_limit() -> None:
 
 def test_cli_seed_too_large() -> None:
     with pytest.raises(ScenarioError, match=r"^--seed: expected a whole number from 0 to"):
-        run_cli(["battle", str(EXAMPLES / "battaglia" / "threat-order.json"), "--seed", str(2**63)])
+        battle_command(["battle", str(EXAMPLES / "battaglia" / "threat-order.json"), "--seed", str(2**63)])
 
 
 # --------------------------------------------------------------------------
@@ -498,3 +483,8 @@ def test_numbers_have_sane_bounds(big: int) -> None:
 def test_a_huge_number_where_a_string_belongs() -> None:
     data = scenario([character("C")], [{"card": "C", "owner": "A"}], [{"do": "destroy", "card": 10**5000}])
     assert error_of(data).startswith("actions[0].card: expected")
+
+
+def test_simulation_bad_input() -> None:
+    with pytest.raises(ScenarioError, match="^battles: expected a whole number from 1 to"):
+        Simulation(REFERENCE_LEFT, REFERENCE_RIGHT, battles=0)

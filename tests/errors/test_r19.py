@@ -1,4 +1,4 @@
-"""Bad scenarios are rejected with a message naming the field path."""
+"""Bad §19 scenarios and card pools are rejected with a message naming the field path."""
 
 from __future__ import annotations
 
@@ -194,3 +194,10 @@ def test_counters_only_on_cards_on_the_map() -> None:
     )
     data["actions"] = [{"do": "enter", "card": "L"}]
     assert error_of(data).startswith("board[0].counters.Sabotage: expected")
+
+
+def test_bad_pool_raises_scenario_error_with_path() -> None:
+    with pytest.raises(ScenarioError, match=r"^cards\[0\]\.faces\.Prime\.type: expected a known card type"):
+        lint({"cards": [{"id": "A", "name": "A", "faces": {"Prime": {"type": "Starship"}}}]})
+    with pytest.raises(ScenarioError, match="^pool: line 1, column 2: expecting property name enclosed in double quotes; expected valid JSON$"):
+        lint("{")

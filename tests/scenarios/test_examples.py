@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from estro_rules import scenarios
+from estro_rules.battaglia import CONDITIONS, EFFECTS, REACTIONS, TARGETS, cryptid
 from tests.support import ROOT
 
 EXAMPLES = sorted(p for p in (ROOT / "examples").rglob("*.json") if "kind" in json.loads(p.read_text()))
@@ -39,22 +38,18 @@ def test_mismatches_catch_a_wrong_expectation() -> None:
     assert scenarios.mismatches({"allowed": 1}, actual) != []  # True is not 1 here
 
 
-def test_cli_check_runs_an_example() -> None:
-    path = ROOT / "examples" / "p07" / "cinque-soglie-single-player.json"
-    done = subprocess.run(
-        [sys.executable, "-m", "estro_rules", "run", str(path), "--check"], capture_output=True, text=True, cwd=ROOT
-    )
-    assert done.returncode == 0, done.stderr
-    assert json.loads(done.stdout)["rulings"] == ["P07-2", "P07-3.3", "I-P07-2"]
-
-
-def test_cli_check_fails_on_a_wrong_expectation(tmp_path: Path) -> None:
-    data = json.loads((ROOT / "examples" / "p07" / "single-player-alone.json").read_text())
-    data["expect"] = {"allowed": False}
-    path = tmp_path / "wrong.json"
-    path.write_text(json.dumps(data))
-    done = subprocess.run(
-        [sys.executable, "-m", "estro_rules", "run", str(path), "--check"], capture_output=True, text=True, cwd=ROOT
-    )
-    assert done.returncode == 1
-    assert "mismatch: allowed: expected False, got True" in done.stderr
+def test_roster_uses_every_word() -> None:
+    data = json.loads((ROOT / "examples" / "battaglia" / "roster.json").read_text(encoding="utf-8"))
+    assert "kind" not in data and "sample content" in data["description"].lower()
+    cryptids = [cryptid(c, f"cryptids[{i}]") for i, c in enumerate(data["cryptids"])]
+    used: set[str] = set()
+    for c in cryptids:
+        for a in c.abilities:
+            used.add(a.when.kind)
+            if a.when.kind == "reaction":
+                used.add(a.when.value)
+            used.add(a.effect)
+            if a.target:
+                used.add(a.target)
+    every = {w.name for w in (*CONDITIONS, *REACTIONS, *EFFECTS, *TARGETS)}
+    assert every - used == set()

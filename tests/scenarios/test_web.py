@@ -8,7 +8,6 @@ ordinary kinds, time slices for estimates, cancel).
 from __future__ import annotations
 
 import json
-import random
 import re
 from typing import Any
 
@@ -16,7 +15,6 @@ import pytest
 
 from estro_rules import scenarios, web
 from estro_rules.battaglia.simulate import Simulation
-from estro_rules.protocol07 import Destruction, resolve_destruction
 from tests.support import ROOT
 
 NESSIE = {"name": "Nessie", "threat": 3, "health": 5, "abilities": [{"when": "every_roll", "effect": {"damage": 1}}]}
@@ -49,21 +47,6 @@ def test_an_error_deep_in_a_scenario_names_its_path() -> None:
     answer = reply(json.dumps({**scenario, "actions": [{"do": "destroy", "card": "X-1"}]}))
     assert answer["field"] == "cards[0].faces.Prime.values.DEF"
     assert answer["error"].startswith(answer["field"] + ": expected a whole number")
-
-
-def test_quadrante_result_n_is_the_nth_effect_of_the_table() -> None:
-    """I-P07-4: with a table, result N of the Tool is the table's Nth effect (counting from 1)."""
-    table = ("Swap", "Mirror", "Echo")
-    seen = set()
-    for seed in range(60):
-        step = resolve_destruction(Destruction(quadrante_table=table), random.Random(seed)).steps[2]
-        n = step.quadrante_result
-        assert n is not None and 1 <= n <= 3
-        assert step.detail.endswith(f"(result {n} of the Tool). Effect: {table[n - 1]}")
-        seen.add(n)
-    assert seen == {1, 2, 3}  # every effect can come up
-    only = resolve_destruction(Destruction(quadrante_table=("Only",)), random.Random(5)).steps[2]
-    assert only.quadrante_result == 1 and only.detail.endswith("Effect: Only")
 
 
 EXAMPLES = [p.read_text() for p in sorted((ROOT / "examples").rglob("*.json")) if "kind" in json.loads(p.read_text())]

@@ -13,7 +13,7 @@ HIT: list[dict[str, Any]] = [{"when": "every_roll", "effect": {"damage": 1}}]
 """An ability list: 1 damage to the default target on every roll."""
 
 
-def run_cli(argv: list[str]) -> tuple[int, str, str]:
+def battle_command(argv: list[str]) -> tuple[int, str, str]:
     """Run ``battle ARGS`` through the command itself, so a ScenarioError reaches the test."""
     assert argv[0] == BATTLE_COMMAND.name
     parser = argparse.ArgumentParser(prog="estro")

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import argparse
 import copy
+import io
 from typing import Any
 
 import pytest
 
 from estro_rules import scenarios
 from estro_rules.errors import ScenarioError
+from estro_rules.protocol import CommandIO
 from estro_rules.r19 import SequenceResult
+from estro_rules.r19.cli import LINT_COMMAND
 
 
 def load_like_runner(data: dict[str, Any]) -> Any:
@@ -74,3 +78,13 @@ def error_of(data: dict[str, Any]) -> str:
     with pytest.raises(ScenarioError) as info:
         load_like_runner(data)
     return str(info.value)
+
+
+def lint_command(argv: list[str]) -> tuple[int, str]:
+    """Run ``lint ARGS`` through the command itself, so a ScenarioError reaches the test; its status and output."""
+    assert argv[0] == LINT_COMMAND.name
+    parser = argparse.ArgumentParser(prog="estro")
+    LINT_COMMAND.arguments(parser)
+    out = io.StringIO()
+    code = LINT_COMMAND.run(parser.parse_args(argv[1:]), CommandIO(out, io.StringIO(), io.StringIO()))
+    return code, out.getvalue()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from estro_rules.battaglia import battle, battle_html, battle_text, team
+from estro_rules.battaglia import REFERENCE_LEFT, REFERENCE_RIGHT, SITE_TABLES, battle, battle_html, battle_text, team
 from tests.support.battaglia import HIT
 
 # --------------------------------------------------------------------------
@@ -83,3 +83,45 @@ def test_reaction_events_name_the_step_they_happen_in() -> None:
     assert [e.within for e in events if not e.depth] == [0] * sum(not e.depth for e in events)
     assert "[5 in 4]" in battle_text(battle(left, right, dice=[[3, 4]]))
     assert "step 5 (in step 4)" in battle_html(battle(left, right, dice=[[3, 4]]), base="")
+
+
+# --------------------------------------------------------------------------
+# Escaping, the stepper's parts and the text view
+
+
+def test_names_are_escaped() -> None:
+    evil = "<img src=x onerror=alert(1)>"
+    left = team(
+        [{"name": evil, "threat": 2, "health": 3, "abilities": [{"when": "every_roll", "effect": {"damage": 3}}]}]
+    )
+    right = team({"name": evil, "cryptids": [{"name": "B", "threat": 1, "health": 3}]})
+    html = battle_html(battle(left, right, seed=1), base="../")
+    assert evil not in html and "&lt;img src=x onerror=alert(1)&gt;" in html
+    assert html.count('class="estro-step-panel"') == 2
+    assert '<div class="estro-stepper">' in html and "<meter" in html and "<svg" in html
+    assert 'href="../battaglia/#BAT-8"' in html
+
+
+def test_text_view_lists_rulings() -> None:
+    text = battle_text(battle(REFERENCE_LEFT, REFERENCE_RIGHT, seed=2))
+    assert "[BAT-6.1, I-BAT-1, I-BAT-12]" in text and text.splitlines()[0].endswith(
+        ("cryptids left", "same time", "decides")
+    )
+
+
+def test_abilities_table_lists_every_word() -> None:
+    header, rows = SITE_TABLES["battaglia.abilities"]()
+    assert header == ["Part", "Word", "JSON", "Meaning", "Rulings"]
+    assert [r[1] for r in rows] == [
+        # conditions
+        "every_roll", "total", "range", "parity", "doubles", "die_shows", "reaction", "death",
+        # reactions
+        "damaged", "healed", "ally_damaged", "ally_dies",
+        # effects
+        "damage", "heal", "dot", "modify_total", "reroll",
+        # targets
+        "highest_threat_enemy", "lowest_health_enemy", "all_enemies", "random_enemy",
+        "self", "lowest_health_ally", "all_allies", "source",
+    ]  # fmt: skip
+    assert [r[0] for r in rows] == ["condition"] * 8 + ["reaction"] * 4 + ["effect"] * 5 + ["target"] * 8
+    assert all(r[4].startswith("[[") for r in rows)

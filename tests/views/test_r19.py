@@ -1,8 +1,10 @@
-"""The HTML stepper and the text view."""
+"""§19's views: the HTML stepper, the text view, the linter's report."""
 
 from __future__ import annotations
 
 from estro_rules.r19 import html, text
+from estro_rules.r19.lint import lint, report_markdown
+from tests.support import EXAMPLES
 from tests.support.r19 import location, run, scenario
 
 EVIL = "<img src=x onerror=alert(1)>"
@@ -39,3 +41,9 @@ def test_text_view_lists_events_with_rulings() -> None:
     out = text(run(data))
     assert "becomes Contested" in out and "[R19-8, R19-8.3, R19-2.1, R19-4.1]" in out
     assert "Depleted Pile" in out
+
+
+def test_report_markdown_links_rulings() -> None:
+    md = report_markdown(lint((EXAMPLES / "r19" / "card-pool.json").read_text(encoding="utf-8")))
+    assert md.startswith("6 findings.")
+    assert "| Glass Sentinel (GU-203) | [[R19-8.6]] |" in md
