@@ -123,10 +123,10 @@ def target_glob(target: str) -> str:
     >>> target_glob("estro_rules.r19.engine.x__flip__mutmut_*")
     'estro_rules.r19.engine.x__flip__mutmut_*'
     >>> try:
-    ...     target_glob("tests/test_cli.py")
+    ...     target_glob("tests/tooling/test_structure.py")
     ... except MutationReportError as error:
     ...     print(error)
-    target: expected estro_rules, a package or module under it, or a mutant name glob starting with estro_rules., got 'tests/test_cli.py'
+    target: expected estro_rules, a package or module under it, or a mutant name glob starting with estro_rules., got 'tests/tooling/test_structure.py'
     """
     if target == PACKAGE or target.startswith(PACKAGE + "."):
         return target if target != PACKAGE else PACKAGE + ".*"

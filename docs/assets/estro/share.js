@@ -7,7 +7,7 @@
  *   DATA = base64url, without "=" padding, of the scenario's JSON text (UTF-8) compressed with raw
  *   DEFLATE (RFC 1951: no zlib or gzip header). In the browser that is
  *   CompressionStream("deflate-raw"); in Python, zlib.compressobj(9, zlib.DEFLATED, -15) (and
- *   zlib.decompress(data, -15) to read one). tests/test_widget_links.py checks both ways.
+ *   zlib.decompress(data, -15) to read one). tests/pages/test_widget_links.py checks both ways.
  *
  * Older links carry the scenario uncompressed, as ?widget=NAME&scenario=<base64url of the JSON>;
  * they keep working.

@@ -1,0 +1,265 @@
+"""The site generator fails the build on every kind of disagreement with the engine."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from estro_rules.rulings import Rulebook, Ruling
+from scripts.sitegen import pages, registry
+from tests.support import ROOT
+
+BOOK = Rulebook(
+    "sitegen-demo",
+    "Demo",
+    "demo/",
+    [Ruling("DEMO-1", "Two and two"), Ruling("I-DEMO-1", "A reading", interpretation=True)],
+)
+
+GOOD = """# Demo
+
+### DEMO-1 Two and two
+
+Two and two make four; see [[I-DEMO-1]] and §11.7 and §19.2.
+
+```pycon
+>>> from estro_rules.fields import check_int
+>>> check_int(2 + 2, "sum")
+4
+```
+
+{{ table demo.numbers }}
+
+### I-DEMO-1 A reading
+
+The text is silent; we read it so.
+
+```pycon
+>>> from estro_rules.fields import join
+>>> join("so", "[0]")
+'so[0]'
+```
+
+```estro-widget demo-widget
+```
+"""
+
+
+def table() -> pages.Table:
+    return ["n"], [["1"], ["[[DEMO-1]]"]]
+
+
+def build(tmp_path: Path, text: str, tables: dict[str, pages.TableFn] | None = None) -> dict[str, str]:
+    (tmp_path / "demo.md").write_text(text)
+    widgets = {"demo-widget": lambda options, base: '<div class="w">prerendered</div>'}
+    return pages.build(
+        [pages.PageSource("demo", BOOK)], tmp_path, {"demo.numbers": table} if tables is None else tables, widgets
+    )
+
+
+def problems(tmp_path: Path, text: str, **kw: dict[str, pages.TableFn]) -> list[str]:
+    with pytest.raises(pages.SiteError) as err:
+        build(tmp_path, text, **kw)
+    return err.value.problems
+
+
+def test_a_good_page(tmp_path: Path) -> None:
+    out = build(tmp_path, GOOD)["demo.md"]
+    assert "### DEMO-1 · Two and two {#DEMO-1 .estro-ruling-heading}" in out
+    assert '[I-DEMO-1](demo.md#I-DEMO-1 "A reading")' in out
+    assert "§11.7 <small>(not yet published)</small>" in out
+    assert "§19.2 <small>(not yet published)</small>" in out  # no R19-2 ruling on this site
+    assert "| 1 |" in out and "[DEMO-1](demo.md#DEMO-1" in out
+    assert '!!! interpretation "Interpretation' in out and "    The text is silent" in out
+    assert '    <article class="estro-widget-box" data-search-exclude><div class="w">prerendered</div></article>' in out  # in the box
+    index = build(tmp_path, GOOD)["rulings.md"]
+    assert "| [I-DEMO-1](demo.md#I-DEMO-1) | A reading | Interpretation |" in index
+
+
+def test_section_references(tmp_path: Path) -> None:
+    assert pages.section_ruling("19.2") == "R19-2"
+    assert pages.section_ruling("19.2.1") == "R19-2.1"
+    assert pages.section_ruling("19") is None
+    out = build(tmp_path, GOOD.replace("and §19.2.", "and §7."))["demo.md"]
+    assert "§7 <small>(not yet published)</small>" in out
+
+
+def test_section_in_a_linked_title_stays_text(tmp_path: Path) -> None:
+    book = Rulebook("sitegen-demo2", "Demo", "demo2/", [Ruling("DEMO2-1", "Only what §19 says")])
+    (tmp_path / "demo2.md").write_text(
+        "# D\n\n### DEMO2-1 Only what §19 says\n\nSee [[DEMO2-1]].\n\n"
+        '```pycon\n>>> from estro_rules.fields import join\n>>> join("", "x")\n\'x\'\n```\n'
+    )
+    out = pages.build([pages.PageSource("demo2", book)], tmp_path, {}, {})["demo2.md"]
+    assert '[DEMO2-1](demo2.md#DEMO2-1 "Only what §19 says")' in out
+
+
+DEMO_1_EXAMPLE = '```pycon\n>>> from estro_rules.fields import check_int\n>>> check_int(2 + 2, "sum")\n4\n```\n'
+
+
+def test_ruling_without_example(tmp_path: Path) -> None:
+    text = GOOD.replace(DEMO_1_EXAMPLE, "")
+    assert "demo.md:3: ruling DEMO-1 has no ```pycon example" in problems(tmp_path, text)
+
+
+def test_example_that_does_not_call_the_engine(tmp_path: Path) -> None:
+    text = GOOD.replace(DEMO_1_EXAMPLE, "```pycon\n>>> 1\n1\n```\n")
+    found = problems(tmp_path, text)
+    assert "demo.md:8: no example of DEMO-1 calls the engine (an example must run the rules it shows)" in found
+    assert len(found) == 1
+
+
+def test_example_that_disagrees(tmp_path: Path) -> None:
+    text = GOOD.replace('check_int(2 + 2, "sum")\n4', 'check_int(2 + 2, "sum")\n5')
+    found = problems(tmp_path, text)
+    assert any(p.startswith("demo.md:8: the example of DEMO-1 disagrees with the engine") for p in found)
+
+
+def test_every_example_runs_even_outside_a_ruling(tmp_path: Path) -> None:
+    text = GOOD.replace("# Demo\n", "# Demo\n\nAn aside:\n\n```pycon\n>>> 1 + 1\n3\n```\n")
+    assert any(p.startswith("demo.md:6: the example disagrees with the engine") for p in problems(tmp_path, text))
+
+
+def test_plain_pages_are_checked_too(tmp_path: Path) -> None:
+    (tmp_path / "guide.md").write_text("# Guide\n\nSee [[DEMO-1]] and [[DEMO-8]].\n\n```pycon\n>>> 2 * 2\n5\n```\n")
+    (tmp_path / "demo.md").write_text(GOOD)
+    widgets = {"demo-widget": lambda options, base: "<div></div>"}
+    sources = [pages.PageSource("guide"), pages.PageSource("demo", BOOK)]
+    with pytest.raises(pages.SiteError) as err:
+        pages.build(sources, tmp_path, {"demo.numbers": table}, widgets)
+    found = err.value.problems
+    assert "guide.md:3: [[DEMO-8]] does not name a ruling on any page" in found
+    assert any(p.startswith("guide.md:6: the example disagrees with the engine") for p in found)
+    assert len(found) == 2
+    (tmp_path / "guide.md").write_text("# Guide\n\nSee [[DEMO-1]].\n\n```pycon\n>>> 2 * 2\n4\n```\n")
+    out = pages.build(sources, tmp_path, {"demo.numbers": table}, widgets)
+    assert 'See [DEMO-1](demo.md#DEMO-1 "Two and two").' in out["guide.md"]
+    assert "## Guide" not in out["rulings.md"]  # a plain page has no rulings to index
+
+
+def test_title_differs_from_engine(tmp_path: Path) -> None:
+    text = GOOD.replace("### DEMO-1 Two and two", "### DEMO-1 Two plus two")
+    assert any("titled 'Two plus two' here but 'Two and two' in the engine" in p for p in problems(tmp_path, text))
+
+
+def test_ruling_missing_from_page(tmp_path: Path) -> None:
+    text = GOOD.split("### I-DEMO-1")[0].replace("[[I-DEMO-1]]", "")
+    assert any("the engine's ruling I-DEMO-1 (A reading) is not on the page" in p for p in problems(tmp_path, text))
+
+
+def test_id_used_twice(tmp_path: Path) -> None:
+    text = GOOD + "\n### DEMO-1 Two and two\n\n" + DEMO_1_EXAMPLE
+    assert any("ruling ID DEMO-1 is used twice" in p for p in problems(tmp_path, text))
+
+
+def test_ruling_not_in_engine(tmp_path: Path) -> None:
+    text = GOOD + "\n### DEMO-9 Made up\n\n" + DEMO_1_EXAMPLE
+    assert any("ruling DEMO-9 is not in the engine's sitegen-demo rulebook" in p for p in problems(tmp_path, text))
+
+
+def test_reference_that_does_not_resolve(tmp_path: Path) -> None:
+    text = GOOD.replace("[[I-DEMO-1]]", "[[DEMO-7]]")
+    assert "demo.md:5: [[DEMO-7]] does not name a ruling on any page" in problems(tmp_path, text)
+
+
+def test_table_that_disagrees_with_engine(tmp_path: Path) -> None:
+    def broken() -> pages.Table:
+        raise ValueError("the engine forbids X + Y, the data allows it")
+
+    found = problems(tmp_path, GOOD, tables={"demo.numbers": broken})
+    assert "demo.md:13: table demo.numbers disagrees with the engine: the engine forbids X + Y, the data allows it" in found
+
+
+def test_table_generator_bug_names_file_and_line(tmp_path: Path) -> None:
+    summaries = {"known_step": "does something"}
+
+    def missing_summary() -> pages.Table:
+        return ["Step"], [[summaries[name]] for name in ("known_step", "extra_step")]
+
+    found = problems(tmp_path, GOOD, tables={"demo.numbers": missing_summary})
+    assert found == ["demo.md:13: table demo.numbers could not be generated: KeyError: 'extra_step'"]
+
+
+def test_unknown_table_and_widget(tmp_path: Path) -> None:
+    text = GOOD.replace("demo.numbers", "demo.nope").replace("demo-widget", "demo-nope")
+    found = problems(tmp_path, text)
+    assert found == ["demo.md:13: unknown table 'demo.nope'", "demo.md:25: unknown widget 'demo-nope'"]
+
+
+def test_the_real_site_generates() -> None:
+    out = registry.generate(download_bytes=1)
+    assert set(out) >= {"index.md", "protocol-07.md", "battaglia.md", "resolution-19.md", "rulings.md", "about.md"}
+    for source in registry.SOURCES:
+        for ruling in source.rulebook or ():
+            assert f"{{#{ruling.id} " in out[f"{source.name}.md"]
+    assert "[[§19](" not in out["lint-report.md"]  # a section inside a link's text stays text
+    assert "[§19](resolution-19.md)" in out["lint-report.md"]
+
+
+def test_p07_tables_catch_a_disagreement(monkeypatch: pytest.MonkeyPatch) -> None:
+    """If the data said a pair were incompatible but the engine allowed it, the table fails."""
+    from estro_rules import protocol07
+    from estro_rules.protocol07 import tables
+
+    fake = (
+        *protocol07.INCOMPATIBLE_PAIRS,
+        protocol07.IncompatiblePair("Inferno 2vs2", "Zona di Conquista", "x", (), "P07-3"),
+    )
+    monkeypatch.setattr(tables, "INCOMPATIBLE_PAIRS", fake)
+    with pytest.raises(ValueError, match="does not forbid Inferno 2vs2 \\+ Zona di Conquista"):
+        tables.pairs_table()
+    with pytest.raises(ValueError, match="Inferno 2vs2 \\+ Zona di Conquista: the engine says allowed=True"):
+        tables.matrix_table()
+
+
+def test_try_it_links_carry_their_scenario() -> None:
+    """Each worked example's "Try it" link opens its own scenario (checked against the page source)."""
+    from scripts.sitegen import worked
+
+    out = registry.generate(download_bytes=1)["protocol-07.md"]
+    links = [part.split('"')[0] for part in out.split('href="?widget=')[1:]]
+    assert len(links) >= 15
+    for link in links:
+        scenario = worked.read_link("?widget=" + link.replace("&amp;", "&"))
+        assert scenario["kind"] in ("p07.combination", "p07.destruction")
+        widget = link.split("&")[0]
+        assert widget == {"p07.combination": "p07-combination", "p07.destruction": "p07-destruction"}[scenario["kind"]]
+
+
+
+def test_worked_examples_and_glossary_links(tmp_path: Path) -> None:
+    """A block that binds ``scenario`` becomes a worked example in tabs; others a closed Python box; the
+    first use of a glossary term in a ruling links to it with its meaning as the title."""
+    from estro_rules.glossary import Term
+
+    book = Rulebook("protocol07", "Demo", "demo/", [Ruling("DEMO-1", "Two and two"), Ruling("DEMO-2", "Again")])
+    text = (
+        "# Demo\n\n### DEMO-1 Two and two\n\nA Fessura here, and a Fessura there.\n\n"
+        '```pycon\n>>> from estro_rules.scenarios import run\n>>> scenario = {"kind": "p07.combination", '
+        '"modes": ["Single Player"]}\n>>> run(scenario).allowed\nTrue\n```\n\n'
+        "### DEMO-2 Again\n\nThe Fessura again.\n\n" + DEMO_1_EXAMPLE
+        + "\n```estro-widget demo-widget\n```\n"
+    )
+    (tmp_path / "demo.md").write_text(text)
+    fessura = Term("Fessura", "Fessura", "A rift.", "protocol07")
+    widgets = {"demo-widget": lambda options, base: "<div>w</div>"}
+    out = pages.build(
+        [pages.PageSource("demo", book)], tmp_path, {}, widgets,
+        widget_kinds={"demo-widget": "p07.combination"}, terms=[fessura],
+    )
+    page = out["demo.md"]
+    assert page.count('[Fessura](glossary.md#fessura "A rift.")') == 2  # once in each ruling
+    assert "a Fessura there" in page
+    assert '===! "Example"' in page and '=== "Python"' in page
+    assert "can be played on its own" in page and 'href="?widget=demo-widget&amp;z=' in page
+    assert '??? example "Python: the example the tests run"' in page
+    assert '<article class="estro-widget-box" data-search-exclude><div>w</div></article>' in page
+    assert "| <dfn id=\"fessura\">Fessura</dfn> | Fessura | A rift. | [DEMO-1](demo.md#DEMO-1" in out["glossary.md"]
+
+
+def test_page_shows_the_round_rule_as_an_interpretation() -> None:
+    page = (ROOT / "docs" / "_sources" / "resolution-19.md").read_text("utf-8")
+    assert "### I-R19-4 Triggers created while triggers fire" in page
+    r13 = page.split("### R19-1.3 ")[1].split("### ")[0]
+    assert "after the current round" not in r13 and "[[I-R19-4]]" in r13

@@ -1,0 +1,131 @@
+"""The engine inside Pyodide (under Node, from the vendored npm package) gives what CPython gives."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from estro_rules import web
+from scripts.sitegen.assets import Compiled, compile_for_pyodide
+from tests.support import ROOT
+
+EXAMPLES = sorted((ROOT / "examples").rglob("*.json"))
+#: Big numbers, which JavaScript's numbers would round: the replies are compared as JSON text.
+BIG = [
+    '{"kind": "battaglia.battle", "left": [{"name": "A", "threat": 1, "health": 3}], '
+    '"right": [{"name": "B", "threat": 1, "health": 3}], "seed": 9223372036854775807}',
+    '{"kind": "p07.destruction", "seed": 9007199254740993}',
+]
+BAD = [
+    "{",
+    '{"kind": "p07.combination", "modes": ["Single Player", "<img src=x onerror=alert(1)>"]}',
+    '{"kind": "p07.destruction", "seed": -3}',
+]
+
+pytestmark = pytest.mark.pyodide
+
+#: The magic number of Pyodide's Python 3.14 bytecode (the host's 3.11 differs).
+PYODIDE_MAGIC = bytes.fromhex("2b0e0d0a")
+
+
+def test_examples_and_errors_match_cpython(wheel: Path, node: str) -> None:
+    texts = [p.read_text() for p in EXAMPLES if "kind" in json.loads(p.read_text())] + BIG + BAD
+    done = subprocess.run(
+        [node, "scripts/pyodide_run.mjs", str(wheel), "scenarios"],
+        input=json.dumps(texts),
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    in_pyodide: list[str] = json.loads(done.stdout)  # each reply is JSON text, compared as text
+    in_cpython = [web.handle(t) for t in texts]
+    assert len(in_pyodide) == len(texts)
+    for text, got, want in zip(texts, in_pyodide, in_cpython, strict=True):
+        assert got == want, text[:80]
+    assert '"seed": 9223372036854775807' in in_pyodide[len(texts) - len(BAD) - 2]
+    replies = [json.loads(r) for r in in_pyodide]
+    assert [r["ok"] for r in replies[-len(BAD) :]] == [False, False, False]
+    assert "&lt;img" not in replies[-2]["error"]  # errors are text, escaped only when shown
+
+
+def test_pyodide_reports_its_python(wheel: Path, node: str) -> None:
+    code = "import sys, estro_rules; print(sys.platform, estro_rules.__version__)"
+    done = subprocess.run(
+        [node, "scripts/pyodide_run.mjs", str(wheel), "python"],
+        input=code,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["emscripten", __import__("estro_rules").__version__]
+
+
+@pytest.fixture(scope="session")
+def compiled(wheel: Path, node: str) -> Compiled:
+    """The standard library and the engine compiled for Pyodide, as the site ships them (build cache)."""
+    return compile_for_pyodide(wheel, node=node)
+
+
+def run_python(node: str, engine: Path, code: str, stdlib: Path | None = None) -> str:
+    args = [node, "scripts/pyodide_run.mjs", str(engine), "python"] + ([str(stdlib)] if stdlib else [])
+    done = subprocess.run(args, input=code, capture_output=True, text=True, cwd=ROOT, timeout=300)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def test_the_shipped_runtime_is_bytecode_where_measured_and_source_elsewhere(compiled: Compiled) -> None:
+    with (
+        zipfile.ZipFile(compiled.stdlib) as shipped,
+        zipfile.ZipFile(ROOT / "node_modules/pyodide/python_stdlib.zip") as npm,
+    ):
+        names = set(shipped.namelist())
+        sources = {n for n in npm.namelist() if n.endswith(".py")}
+        assert {"json/__init__.py", "dataclasses.py", "enum.py", "random.py"} <= set(compiled.measured)
+        for name in sources:
+            if name in compiled.measured:
+                assert name + "c" in names and name not in names, name
+                assert shipped.read(name + "c")[:4] == PYODIDE_MAGIC, "made by Pyodide's own Python"
+            else:
+                assert name in names and name + "c" not in names, name
+        assert all(i.compress_type == zipfile.ZIP_STORED for i in shipped.infolist()), "the server compresses"
+    with zipfile.ZipFile(compiled.engine) as engine:
+        modules = {n.removesuffix("c") for n in engine.namelist() if n.endswith(".pyc")}
+        assert modules == {str(p.relative_to(ROOT)) for p in (ROOT / "estro_rules").rglob("*.py")}
+        assert not [n for n in engine.namelist() if n.endswith(".py")], "the engine ships as bytecode only"
+
+
+def test_a_module_outside_the_measured_set_still_imports(compiled: Compiled, node: str) -> None:
+    """Only what a start and the engine need is bytecode; anything else loads from its source."""
+    unmeasured = ["fractions", "statistics", "csv", "calendar"]
+    assert not {f"{m}.py" for m in unmeasured} & set(compiled.measured)
+    code = (
+        "import fractions, statistics, csv, calendar, io, json\n"
+        "print(fractions.Fraction(3, 6), statistics.median([3, 1, 2]), calendar.isleap(2028))\n"
+        "print(next(csv.reader(io.StringIO('a,b'))), fractions.__file__.endswith('.py'), json.__file__.endswith('.pyc'))\n"
+    )
+    out = run_python(node, compiled.engine, code, compiled.stdlib)
+    assert out.split("\n")[:2] == ["1/2 2 True", "['a', 'b'] True True"]
+
+
+def test_the_engine_as_bytecode_answers_as_cpython(compiled: Compiled, node: str) -> None:
+    texts = [p.read_text() for p in EXAMPLES if "kind" in json.loads(p.read_text())] + BIG + BAD
+    done = subprocess.run(
+        [node, "scripts/pyodide_run.mjs", str(compiled.engine), "scenarios", str(compiled.stdlib)],
+        input=json.dumps(texts),
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == [web.handle(t) for t in texts]  # JSON text, compared as text
+    out = run_python(node, compiled.engine, "import estro_rules.web as w; print(w.__file__)", compiled.stdlib)
+    assert out.strip() == "/lib/estro_rules.zip/estro_rules/web.pyc"

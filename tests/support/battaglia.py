@@ -1,0 +1,23 @@
+"""Builders for Battaglia tests (used by the Battaglia tests of every topic; holds no tests)."""
+
+from __future__ import annotations
+
+import argparse
+import io
+from typing import Any
+
+from estro_rules.battaglia.cli import BATTLE_COMMAND
+from estro_rules.protocol import CommandIO
+
+HIT: list[dict[str, Any]] = [{"when": "every_roll", "effect": {"damage": 1}}]
+"""An ability list: 1 damage to the default target on every roll."""
+
+
+def battle_command(argv: list[str]) -> tuple[int, str, str]:
+    """Run ``battle ARGS`` through the command itself, so a ScenarioError reaches the test."""
+    assert argv[0] == BATTLE_COMMAND.name
+    parser = argparse.ArgumentParser(prog="estro")
+    BATTLE_COMMAND.arguments(parser)
+    out, err = io.StringIO(), io.StringIO()
+    code = BATTLE_COMMAND.run(parser.parse_args(argv[1:]), CommandIO(out, err, io.StringIO()))
+    return code, out.getvalue(), err.getvalue()
