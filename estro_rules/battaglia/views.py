@@ -38,7 +38,7 @@ def _stakes(result: BattleResult) -> str:
     """What the battle costs each side: a draw costs no lives and is no win (BAT-10); only a loss can cost
     lives, how many being for Matchmaking (I-BAT-13)."""
     if result.winner is Winner.DRAW:
-        return "a draw: it costs neither side a life and is a win for neither"
+        return "A draw: it costs neither side a life and is a win for neither"
     loser = "right" if result.winner is Winner.LEFT else "left"
     return f"{result.winner.value.capitalize()}: a win; {loser}: a loss, which can cost lives"
 
@@ -149,21 +149,29 @@ def _step_label(e: Event) -> str:
     return f"step {e.step} (in step {e.within})" if e.within else f"step {e.step}"
 
 
+_MAX_INDENT = 8
+"""How many levels of a reaction chain are shown indented; deeper reactions line up with the eighth."""
+
+
 def _panel_events(record: RollRecord, base: str) -> str:
     items = []
     for e in record.events:
         cls = f"estro-event estro-{e.kind}" + (" estro-reaction-chain" if e.depth else "")
-        indent = "↳ " * e.depth
+        # A reaction is marked once and indented by its depth in the chain, up to a point: a chain of
+        # 20 (the cap) stays readable instead of opening with 20 arrows.
+        mark = "↳ " if e.depth else ""
+        indent = f"margin-left: {min(e.depth, _MAX_INDENT) * 0.8:g}em" if e.depth else None
         items.append(
             tag(
                 "li",
                 tag("span", _step_label(e), class_="estro-step-no")
-                + " "
-                + esc(indent + e.text)
+                + ": "
+                + esc(mark + e.text)
                 + " "
                 + links(e.rulings, base=base),
                 class_=cls,
                 data_depth=e.depth,
+                style=indent,
             )
         )
     return tag("ol", "".join(items), class_="estro-events")
@@ -227,6 +235,14 @@ def _chart(result: BattleResult) -> str:
             f'stroke-dasharray="{dash}" points="{pts}"/>'
         )
 
+    # Each line's end label beside its end; when the two would overlap, the higher total's label moves up
+    # (never down, where the last roll's number is).
+    left_y, right_y = y(lefts[-1]) + 4, y(rights[-1]) + 4
+    if abs(left_y - right_y) < 12:
+        if lefts[-1] >= rights[-1]:
+            left_y = right_y - 12
+        else:
+            right_y = left_y - 12
     parts = [
         (
             f'<svg class="estro-health-chart" viewBox="0 0 {width} {height}" role="img" '
@@ -239,11 +255,11 @@ def _chart(result: BattleResult) -> str:
         f'<text x="4" y="{pad - 8}" font-size="12">health</text>',
         f'<text x="{pad - 4}" y="{y(top) + 4:.1f}" text-anchor="end" font-size="11">{top}</text>',
         f'<text x="{pad - 4}" y="{height - pad + 4}" text-anchor="end" font-size="11">0</text>',
-        f'<text x="{x(steps):.1f}" y="{height - pad + 14}" text-anchor="middle" font-size="11">{steps}</text>',
+        f'<text x="{x(steps):.1f}" y="{height - pad + 16}" text-anchor="middle" font-size="11">{steps}</text>',
         line(lefts, "estro-line-left", "none"),
         line(rights, "estro-line-right", "6 4"),
-        f'<text x="{x(steps) + 4:.1f}" y="{y(lefts[-1]) + 4:.1f}" font-size="11">L {lefts[-1]}</text>',
-        f'<text x="{x(steps) + 4:.1f}" y="{y(rights[-1]) + 14:.1f}" font-size="11">R {rights[-1]}</text>',
+        f'<text x="{x(steps) + 6:.1f}" y="{left_y:.1f}" font-size="11">L {lefts[-1]}</text>',
+        f'<text x="{x(steps) + 6:.1f}" y="{right_y:.1f}" font-size="11">R {rights[-1]}</text>',
         "</svg>",
     ]
     legend = tag(
