@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..html import esc, ruling_links, tag
+from ..html import esc, ruling_links, scroll_box, tag
 from .results import LIMIT_REACTION_CAP, LIMIT_REROLL_DENIED, LIMIT_ROLL_LIMIT, BattleResult
 from .rulebook import RULEBOOK
 from .rules import REACTION_CAP, ROLL_LIMIT, Cryptid, Team, Winner
@@ -136,9 +136,11 @@ def _health_table(
         columns = ("Cryptid", "Threat", "Health", *(("Abilities",) if abilities else ()))
         head = tag("tr", "".join(tag("th", name, scope="col") for name in columns))
         caption = tag("caption", esc(f"{side.capitalize()}: {team.name}" if team.name else side.capitalize()))
-        tables.append(
-            tag("table", caption + tag("thead", head) + tag("tbody", "".join(rows)), class_=f"estro-team estro-{side}")
+        table = tag(
+            "table", caption + tag("thead", head) + tag("tbody", "".join(rows)), class_=f"estro-team estro-{side}"
         )
+        # With the abilities in words the table can be wider than a phone: a box that scrolls, by keyboard too.
+        tables.append(scroll_box(table, f"{side.capitalize()} team") if abilities else table)
     return tag("div", "".join(tables), class_="estro-teams")
 
 
@@ -331,7 +333,8 @@ def estimate_html(result: Estimate, *, base: str) -> str:
         "A draw costs no lives and is not a win " + links(["BAT-10"], base=base) + ".",
         class_="estro-verdict",
     )
-    return intro + tag("table", tag("thead", head) + tag("tbody", "".join(rows)), class_="estro-estimate")
+    table = tag("table", tag("thead", head) + tag("tbody", "".join(rows)), class_="estro-estimate")
+    return intro + scroll_box(table, "Estimate")
 
 
 def estimate_text(result: Estimate) -> str:
