@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..html import esc, ruling_links, tag
-from .results import BattleResult
+from ..html import esc, ruling_links, scroll_box, tag
+from .results import LIMIT_REACTION_CAP, LIMIT_REROLL_DENIED, LIMIT_ROLL_LIMIT, BattleResult
 from .rulebook import RULEBOOK
-from .rules import Team, Winner
+from .rules import REACTION_CAP, ROLL_LIMIT, Cryptid, Team, Winner
 from .simulate import Estimate
 from .trace import REASON_TEXT, Event, RollRecord
 
@@ -38,9 +38,33 @@ def _stakes(result: BattleResult) -> str:
     """What the battle costs each side: a draw costs no lives and is no win (BAT-10); only a loss can cost
     lives, how many being for Matchmaking (I-BAT-13)."""
     if result.winner is Winner.DRAW:
-        return "a draw: it costs neither side a life and is a win for neither"
+        return "A draw: it costs neither side a life and is a win for neither"
     loser = "right" if result.winner is Winner.LEFT else "left"
-    return f"{result.winner.value}: a win; {loser}: a loss, which can cost lives"
+    return f"{result.winner.value.capitalize()}: a win; {loser}: a loss, which can cost lives"
+
+
+LIMIT_TEXT = {
+    LIMIT_REACTION_CAP: (f"the cap of {REACTION_CAP} reactions in a turn", ("I-BAT-10",)),
+    LIMIT_REROLL_DENIED: (f"no reroll once {ROLL_LIMIT} rolls have been made", ("I-BAT-8",)),
+    LIMIT_ROLL_LIMIT: (f"the limit of {ROLL_LIMIT} rolls", ("BAT-9", "I-BAT-8")),
+}
+"""Each limit of :attr:`BattleResult.limits` in words, with the rulings that set it."""
+
+
+def _limits(result: BattleResult, base: str) -> str:
+    """The limits that applied, in words, each with its rulings."""
+    parts = [esc(LIMIT_TEXT[name][0]) + " " + links(LIMIT_TEXT[name][1], base=base) for name in result.limits]
+    return tag("p", "Limits that applied: " + "; ".join(parts) + ".", class_="estro-limits")
+
+
+def _dice_note(result: BattleResult) -> str:
+    """The seed, and which rolls had their dice forced: ``Seed 0; dice forced on rolls 1–3.``"""
+    forced = min(len(result.forced_dice), result.rolls)
+    if not forced:
+        return f"Seed {result.seed}."
+    which = "roll 1" if forced == 1 else f"rolls 1–{forced}"
+    rest = ", then drawn from the seed" if forced < result.rolls else ""
+    return f"Seed {result.seed}; dice forced on {which}{rest}."
 
 
 def battle_html(result: BattleResult, *, base: str) -> str:
@@ -66,18 +90,8 @@ def battle_html(result: BattleResult, *, base: str) -> str:
             f"Remaining health: left {esc(left)} of {esc(result.left.health)}, right {esc(right)} of "
             f"{esc(result.right.health)}. " + esc(_stakes(result)) + ".",
         )
-        + (
-            tag("p", "Limits that applied: " + esc(", ".join(result.limits)) + ".", class_="estro-limits")
-            if result.limits
-            else ""
-        )
-        + tag(
-            "p",
-            f"Seed {esc(result.seed)}"
-            + (f"; the first {len(result.forced_dice)} rolls forced" if result.forced_dice else "")
-            + ".",
-            class_="estro-seed",
-        ),
+        + (_limits(result, base) if result.limits else "")
+        + tag("p", esc(_dice_note(result)), class_="estro-seed"),
         class_="estro-battle-summary",
     )
     if not result.trace:
@@ -85,9 +99,19 @@ def battle_html(result: BattleResult, *, base: str) -> str:
     return summary + _chart(result) + _stepper(result, base)
 
 
-def _health_table(result: BattleResult, health: tuple[int, ...], dead: frozenset[int] | None) -> str:
+def _abilities(c: Cryptid) -> str:
+    """A cryptid's abilities in words, one a line, in the order they resolve."""
+    if not c.abilities:
+        return "none"
+    return tag("ul", "".join(tag("li", esc(a.describe())) for a in c.abilities), class_="estro-abilities")
+
+
+def _health_table(
+    result: BattleResult, health: tuple[int, ...], dead: frozenset[int] | None, *, abilities: bool = False
+) -> str:
     """Both teams' health. ``dead``: the cryptids that died in an earlier turn, on the panel of a rerolled
-    roll (the others at 0 are only down, I-BAT-4); ``None`` at the end of a turn, where 0 health is dead."""
+    roll (the others at 0 are only down, I-BAT-4); ``None`` at the end of a turn, where 0 health is dead.
+    ``abilities``: a column with each cryptid's abilities in words (the start, where the teams are set)."""
     nl = len(result.left.cryptids)
     tables = []
     for side, team, offset in (("left", result.left, 0), ("right", result.right, nl)):
@@ -105,17 +129,18 @@ def _health_table(result: BattleResult, health: tuple[int, ...], dead: frozenset
                         tag("meter", esc(f"{h}/{c.health}"), min=0, max=c.health, value=h)
                         + " "
                         + tag("span", esc(f"{h}/{c.health}{state}"), class_="estro-hp"),
-                    ),
+                    )
+                    + (tag("td", _abilities(c)) if abilities else ""),
                 )
             )
-        head = tag(
-            "tr",
-            tag("th", "Cryptid", scope="col") + tag("th", "Threat", scope="col") + tag("th", "Health", scope="col"),
-        )
+        columns = ("Cryptid", "Threat", "Health", *(("Abilities",) if abilities else ()))
+        head = tag("tr", "".join(tag("th", name, scope="col") for name in columns))
         caption = tag("caption", esc(f"{side.capitalize()}: {team.name}" if team.name else side.capitalize()))
-        tables.append(
-            tag("table", caption + tag("thead", head) + tag("tbody", "".join(rows)), class_=f"estro-team estro-{side}")
+        table = tag(
+            "table", caption + tag("thead", head) + tag("tbody", "".join(rows)), class_=f"estro-team estro-{side}"
         )
+        # With the abilities in words the table can be wider than a phone: a box that scrolls, by keyboard too.
+        tables.append(scroll_box(table, f"{side.capitalize()} team") if abilities else table)
     return tag("div", "".join(tables), class_="estro-teams")
 
 
@@ -126,21 +151,29 @@ def _step_label(e: Event) -> str:
     return f"step {e.step} (in step {e.within})" if e.within else f"step {e.step}"
 
 
+_MAX_INDENT = 8
+"""How many levels of a reaction chain are shown indented; deeper reactions line up with the eighth."""
+
+
 def _panel_events(record: RollRecord, base: str) -> str:
     items = []
     for e in record.events:
         cls = f"estro-event estro-{e.kind}" + (" estro-reaction-chain" if e.depth else "")
-        indent = "↳ " * e.depth
+        # A reaction is marked once and indented by its depth in the chain, up to a point: a chain of
+        # 20 (the cap) stays readable instead of opening with 20 arrows.
+        mark = "↳ " if e.depth else ""
+        indent = f"margin-left: {min(e.depth, _MAX_INDENT) * 0.8:g}em" if e.depth else None
         items.append(
             tag(
                 "li",
                 tag("span", _step_label(e), class_="estro-step-no")
-                + " "
-                + esc(indent + e.text)
+                + ": "
+                + esc(mark + e.text)
                 + " "
                 + links(e.rulings, base=base),
                 class_=cls,
                 data_depth=e.depth,
+                style=indent,
             )
         )
     return tag("ol", "".join(items), class_="estro-events")
@@ -153,7 +186,7 @@ def _stepper(result: BattleResult, base: str) -> str:
             "section",
             tag("h4", "Start")
             + tag("p", "Both teams as set in the shop; the battle plays itself.")
-            + _health_table(result, start, None),
+            + _health_table(result, start, None, abilities=True),
             class_="estro-step-panel",
             data_label="Start",
         )
@@ -211,10 +244,14 @@ def _chart(result: BattleResult) -> str:
             f'stroke-dasharray="{dash}" points="{pts}"/>'
         )
 
-    # The two end values, one line apart even when the lines end at the same height.
+    # Each line's end label beside its end, one line apart: when the two would overlap, the higher
+    # total's label moves up (never down, where the last roll's number is).
     end_left, end_right = y(lefts[-1]) + font / 3, y(rights[-1]) + font / 3
     if abs(end_left - end_right) < font:
-        end_right = end_left + font if end_right >= end_left else end_left - font
+        if lefts[-1] >= rights[-1]:
+            end_left = end_right - font
+        else:
+            end_right = end_left - font
     base = height - bottom_pad
     parts = [
         (
@@ -310,7 +347,8 @@ def estimate_html(result: Estimate, *, base: str) -> str:
         "A draw costs no lives and is not a win " + links(["BAT-10"], base=base) + ".",
         class_="estro-verdict",
     )
-    return intro + tag("table", tag("thead", head) + tag("tbody", "".join(rows)), class_="estro-estimate")
+    table = tag("table", tag("thead", head) + tag("tbody", "".join(rows)), class_="estro-estimate")
+    return intro + scroll_box(table, "Estimate")
 
 
 def estimate_text(result: Estimate) -> str:

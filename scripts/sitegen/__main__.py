@@ -37,5 +37,6 @@ if refresh:
 out = Path(args[0] if args else "build/generated")
 out.mkdir(parents=True, exist_ok=True)
 for name, text in generated.items():
+    (out / name).parent.mkdir(parents=True, exist_ok=True)
     (out / name).write_text(text, encoding="utf-8")
     print(out / name)

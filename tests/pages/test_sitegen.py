@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -225,6 +226,25 @@ def test_try_it_links_carry_their_scenario() -> None:
         assert scenario["kind"] in ("p07.combination", "p07.destruction")
         widget = link.split("&")[0]
         assert widget == {"p07.combination": "p07-combination", "p07.destruction": "p07-destruction"}[scenario["kind"]]
+
+
+def test_battaglia_rulings_have_worked_examples() -> None:
+    """Every Battaglia ruling shows a worked example whose "Try it" opens its scenario in the battle viewer
+    (or, for an estimate, in the win-probability widget)."""
+    from estro_rules.battaglia.rulebook import RULEBOOK
+    from scripts.sitegen import worked
+
+    out = registry.generate(download_bytes=1)["battaglia.md"]
+    sections = re.split(r"^### (\S+) ", out, flags=re.M)
+    examples = dict(zip(sections[1::2], sections[2::2], strict=True))
+    for ruling in RULEBOOK:
+        assert '<article class="estro-worked"' in examples[ruling.id], f"{ruling.id} has no worked example"
+    widgets = {"battaglia.battle": "battle-viewer", "battaglia.estimate": "win-probability"}
+    links = [part.split('"')[0] for part in out.split('href="?widget=')[1:]]
+    assert len(links) >= 40
+    for link in links:
+        scenario = worked.read_link("?widget=" + link.replace("&amp;", "&"))
+        assert link.split("&")[0] == widgets[scenario["kind"]]
 
 
 
