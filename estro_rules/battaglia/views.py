@@ -218,16 +218,16 @@ def _stepper(result: BattleResult, base: str) -> str:
 def _chart(result: BattleResult) -> str:
     """An inline SVG line chart of each side's total health after each roll.
 
-    Drawn small (360 units wide, text 14 units high, never shown wider than 360 px) so that on a
-    phone, where it shrinks to the column's width, its text stays at least 12 px; the end values sit
-    in a right margin of their own, clear of the axis labels.
+    Drawn small (360 units wide, text 16 units high, never shown wider than 360 px) so that on a
+    phone, where it shrinks to the column's width (down to 270 px inside a worked example), its text
+    stays at least 12 px; the end values sit in a right margin of their own, clear of the axis labels.
     """
     nl = len(result.left.cryptids)
     start = tuple(c.health for c in result.left.cryptids + result.right.cryptids)
     series = [start] + [r.health for r in result.trace]
     lefts = [sum(h[:nl]) for h in series]
     rights = [sum(h[nl:]) for h in series]
-    width, height, left_pad, right_pad, top_pad, bottom_pad, font = 360, 200, 36, 52, 34, 40, 14
+    width, height, left_pad, right_pad, top_pad, bottom_pad, font = 360, 200, 36, 56, 34, 40, 16
     top = max(max(lefts), max(rights), 1)
     steps = max(len(series) - 1, 1)
 
@@ -247,11 +247,12 @@ def _chart(result: BattleResult) -> str:
     # Each line's end label beside its end, one line apart: when the two would overlap, the higher
     # total's label moves up (never down, where the last roll's number is).
     end_left, end_right = y(lefts[-1]) + font / 3, y(rights[-1]) + font / 3
-    if abs(end_left - end_right) < font:
+    apart = 1.25 * font  # a line of text
+    if abs(end_left - end_right) < apart:
         if lefts[-1] >= rights[-1]:
-            end_left = end_right - font
+            end_left = end_right - apart
         else:
-            end_right = end_left - font
+            end_right = end_left - apart
     base = height - bottom_pad
     parts = [
         (

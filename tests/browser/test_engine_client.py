@@ -152,7 +152,8 @@ def test_a_run_is_answered_while_an_estimate_runs(page: Page, site: Site) -> Non
     assert final["result"]["played"] == final["completed"]
 
 
-def test_a_long_estimate_does_not_hold_up_a_widget(page: Page, site: Site) -> None:
+def start_long_estimate(page: Page, site: Site) -> str:
+    """Start a 100,000-battle estimate on the Battaglia page and wait for its first partial result."""
     page.goto(site.url + "battaglia/")
     estimate = "#widget-win-probability"
     page.locator(f"{estimate} [data-field=battles]").fill("100000")
@@ -161,6 +162,11 @@ def test_a_long_estimate_does_not_hold_up_a_widget(page: Page, site: Site) -> No
     page.wait_for_function(
         "(s) => document.querySelector(s).dataset.firstPartialAt", arg=estimate, timeout=PYTHON_READY_TIMEOUT
     )
+    return estimate
+
+
+def test_a_long_estimate_does_not_hold_up_a_widget(page: Page, site: Site) -> None:
+    estimate = start_long_estimate(page, site)
     viewer = "#widget-battle-viewer"
     page.locator(f"{viewer} [data-field=seed]").fill("11")
     page.locator(f"{viewer} [data-field=seed]").dispatch_event("change")
@@ -172,14 +178,7 @@ def test_a_long_estimate_does_not_hold_up_a_widget(page: Page, site: Site) -> No
 
 
 def test_leaving_a_page_cancels_its_jobs(page: Page, site: Site) -> None:
-    page.goto(site.url + "battaglia/")
-    estimate = "#widget-win-probability"
-    page.locator(f"{estimate} [data-field=battles]").fill("100000")
-    page.locator(f"{estimate} [data-field=battles]").dispatch_event("change")
-    page.locator(f"{estimate} .estro-run").click()
-    page.wait_for_function(
-        "(s) => document.querySelector(s).dataset.firstPartialAt", arg=estimate, timeout=PYTHON_READY_TIMEOUT
-    )
+    start_long_estimate(page, site)
     page.evaluate("window.__sameWindow = true")
     page.locator(".md-sidebar--primary a.md-nav__link[href$='protocol-07/']").click()
     expect(page.locator("h1")).to_contain_text("PROTOCOL_07")
@@ -194,14 +193,7 @@ def test_leaving_a_page_cancels_its_jobs(page: Page, site: Site) -> None:
 
 def test_unloading_a_page_cancels_its_jobs(page: Page, site: Site) -> None:
     """A page unloaded, or put in the back-forward cache, fires pagehide: its estimate stops there."""
-    page.goto(site.url + "battaglia/")
-    estimate = "#widget-win-probability"
-    page.locator(f"{estimate} [data-field=battles]").fill("100000")
-    page.locator(f"{estimate} [data-field=battles]").dispatch_event("change")
-    page.locator(f"{estimate} .estro-run").click()
-    page.wait_for_function(
-        "(s) => document.querySelector(s).dataset.firstPartialAt", arg=estimate, timeout=PYTHON_READY_TIMEOUT
-    )
+    estimate = start_long_estimate(page, site)
     assert page.evaluate("window.estroEngine.pending.size") > 0
     page.evaluate("window.dispatchEvent(new PageTransitionEvent('pagehide', {persisted: true}))")
     page.wait_for_function("window.estroEngine.pending.size === 0", timeout=5_000)

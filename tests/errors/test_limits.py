@@ -19,16 +19,8 @@ from estro_rules.battaglia.kinds import load_battle, load_estimate
 from estro_rules.battaglia.rules import MAX_SEED
 from estro_rules.fields import Fields, parse_json
 from tests.support import EXAMPLES
-from tests.support.battaglia import HIT, battle_command
+from tests.support.battaglia import HIT, KAPPA, NESSIE, battle_command
 from tests.support.r19 import character, error_of, scenario, unit
-
-NESSIE: dict[str, Any] = {
-    "name": "Nessie",
-    "threat": 3,
-    "health": 5,
-    "abilities": [{"when": {"total": 7}, "effect": {"damage": 2}}],
-}
-KAPPA: dict[str, Any] = {"name": "Kappa", "threat": 2, "health": 4}
 
 
 def battle(**changes: Any) -> dict[str, Any]:

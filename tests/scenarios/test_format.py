@@ -5,17 +5,8 @@ The defaults are typed here from the scenario format page, not read from the dec
 
 from __future__ import annotations
 
-from typing import Any
-
 from estro_rules import scenarios
-
-NESSIE: dict[str, Any] = {
-    "name": "Nessie",
-    "threat": 3,
-    "health": 5,
-    "abilities": [{"when": {"total": 7}, "effect": {"damage": 2}}],
-}
-KAPPA: dict[str, Any] = {"name": "Kappa", "threat": 2, "health": 4}
+from tests.support.battaglia import KAPPA, NESSIE
 
 
 def test_face_down_and_the_other_conditions_default_to_false() -> None:

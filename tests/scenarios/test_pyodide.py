@@ -32,10 +32,10 @@ pytestmark = pytest.mark.pyodide
 PYODIDE_MAGIC = bytes.fromhex("2b0e0d0a")
 
 
-def test_examples_and_errors_match_cpython(wheel: Path, node: str) -> None:
-    texts = [p.read_text() for p in EXAMPLES if "kind" in json.loads(p.read_text())] + BIG + BAD
+def replies_in_pyodide(node: str, texts: list[str], engine: Path, stdlib: Path | None = None) -> list[str]:
+    """The widgets' replies to ``texts``, from the engine ``engine`` in Pyodide under Node (JSON text each)."""
     done = subprocess.run(
-        [node, "scripts/pyodide_run.mjs", str(wheel), "scenarios"],
+        [node, "scripts/pyodide_run.mjs", str(engine), "scenarios", *([str(stdlib)] if stdlib else [])],
         input=json.dumps(texts),
         capture_output=True,
         text=True,
@@ -43,7 +43,13 @@ def test_examples_and_errors_match_cpython(wheel: Path, node: str) -> None:
         timeout=300,
     )
     assert done.returncode == 0, done.stderr
-    in_pyodide: list[str] = json.loads(done.stdout)  # each reply is JSON text, compared as text
+    replies: list[str] = json.loads(done.stdout)
+    return replies
+
+
+def test_examples_and_errors_match_cpython(wheel: Path, node: str) -> None:
+    texts = [p.read_text() for p in EXAMPLES if "kind" in json.loads(p.read_text())] + BIG + BAD
+    in_pyodide = replies_in_pyodide(node, texts, wheel)  # each reply is JSON text, compared as text
     in_cpython = [web.handle(t) for t in texts]
     assert len(in_pyodide) == len(texts)
     for text, got, want in zip(texts, in_pyodide, in_cpython, strict=True):
@@ -117,15 +123,7 @@ def test_a_module_outside_the_measured_set_still_imports(compiled: Compiled, nod
 
 def test_the_engine_as_bytecode_answers_as_cpython(compiled: Compiled, node: str) -> None:
     texts = [p.read_text() for p in EXAMPLES if "kind" in json.loads(p.read_text())] + BIG + BAD
-    done = subprocess.run(
-        [node, "scripts/pyodide_run.mjs", str(compiled.engine), "scenarios", str(compiled.stdlib)],
-        input=json.dumps(texts),
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=300,
-    )
-    assert done.returncode == 0, done.stderr
-    assert json.loads(done.stdout) == [web.handle(t) for t in texts]  # JSON text, compared as text
+    in_pyodide = replies_in_pyodide(node, texts, compiled.engine, compiled.stdlib)
+    assert in_pyodide == [web.handle(t) for t in texts]  # JSON text, compared as text
     out = run_python(node, compiled.engine, "import estro_rules.web as w; print(w.__file__)", compiled.stdlib)
     assert out.strip() == "/lib/estro_rules.zip/estro_rules/web.pyc"

@@ -12,6 +12,17 @@ from estro_rules.protocol import CommandIO
 HIT: list[dict[str, Any]] = [{"when": "every_roll", "effect": {"damage": 1}}]
 """An ability list: 1 damage to the default target on every roll."""
 
+NESSIE: dict[str, Any] = {
+    "name": "Nessie",
+    "threat": 3,
+    "health": 5,
+    "abilities": [{"when": {"total": 7}, "effect": {"damage": 2}}],
+}
+"""A cryptid with one ability: 2 damage when the dice total 7."""
+
+KAPPA: dict[str, Any] = {"name": "Kappa", "threat": 2, "health": 4}
+"""A cryptid with no abilities."""
+
 
 def battle_command(argv: list[str]) -> tuple[int, str, str]:
     """Run ``battle ARGS`` through the command itself, so a ScenarioError reaches the test."""
