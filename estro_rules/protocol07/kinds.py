@@ -64,7 +64,7 @@ def _destruction(values: dict[str, Any], path: str) -> DestructionScenario:
 
 
 def _too_many_effects(table: list[Any]) -> tuple[str, Any, str]:
-    return f"at most {MAX_QUADRANTE_RESULTS} effects", f"{len(table)} effects", ""
+    return f"at most {MAX_QUADRANTE_RESULTS} effects", len(table), ""
 
 
 COMBINATION = ScenarioKind(
