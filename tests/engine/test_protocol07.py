@@ -160,18 +160,3 @@ def test_every_ruling_is_cited_somewhere() -> None:
     assert {r.id for r in RULEBOOK} - cited == {*shown_by_errors, "P07-3"}
     with pytest.raises(ScenarioError, match="I-P07-7"):
         Destruction(destroyed_by_opponent=True, fessura_self_destruct=True)
-
-
-def test_quadrante_result_n_is_the_nth_effect_of_the_table() -> None:
-    """I-P07-4: with a table, result N of the Tool is the table's Nth effect (counting from 1)."""
-    table = ("Swap", "Mirror", "Echo")
-    seen = set()
-    for seed in range(60):
-        step = resolve_destruction(Destruction(quadrante_table=table), random.Random(seed)).steps[2]
-        n = step.quadrante_result
-        assert n is not None and 1 <= n <= 3
-        assert step.detail.endswith(f"(result {n} of the Tool). Effect: {table[n - 1]}")
-        seen.add(n)
-    assert seen == {1, 2, 3}  # every effect can come up
-    only = resolve_destruction(Destruction(quadrante_table=("Only",)), random.Random(5)).steps[2]
-    assert only.quadrante_result == 1 and only.detail.endswith("Effect: Only")

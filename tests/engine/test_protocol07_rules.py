@@ -187,7 +187,9 @@ def test_i_p07_4_a_table_is_indexed_by_the_result() -> None:
             f"The owner activates the Quadrante: random effect via Tool (result {n} of the Tool). Effect: {table[n - 1]}"
         )
         assert step.rulings == ("P07-4", "P07-4.3", "I-P07-1", "I-P07-4")
-    assert seen == {1, 2, 3}
+    assert seen == {1, 2, 3}  # every effect can come up
+    only = resolve_destruction(Destruction(quadrante_table=("Only",)), random.Random(5)).steps[2]
+    assert only.quadrante_result == 1 and only.detail.endswith("Effect: Only")
 
 
 def test_i_p07_6_without_a_table_every_result_from_1_to_6() -> None:
