@@ -430,17 +430,8 @@ def _capabilities(board: Board, action: Action, source: CardState | None) -> Non
     card = board.targets(action, None)[0]
     for question in CAPABILITY_QUESTIONS.fns:
         answer = question(card)
-        if answer is None:
-            continue
-        board.emit(
-            "answer",
-            f"Can {card.label()} {answer.question}? {'Yes' if answer.answer else 'No'}: {answer.reason}",
-            answer.rulings,
-            card,
-            question=answer.question,
-            answer=answer.answer,
-            reason=answer.reason,
-        )
+        if answer is not None:
+            board.emit_answer(answer, card, asked=f"Can {card.label()} {answer.question}?")
 
 
 Handler = Callable[[Board, Action, CardState | None], None]

@@ -340,10 +340,11 @@ class Board(ABC):
         self.events.append(event)
         return event
 
-    def emit_answer(self, answer: Answer, card: CardState) -> None:
+    def emit_answer(self, answer: Answer, card: CardState, *, asked: str | None = None) -> None:
+        """Log ``answer`` about ``card``; ``asked`` words the question in the log (its own wording by default)."""
         self.emit(
             "answer",
-            f"{answer.question} {'Yes' if answer.answer else 'No'}: {answer.reason}",
+            f"{asked or answer.question} {'Yes' if answer.answer else 'No'}: {answer.reason}",
             answer.rulings,
             card,
             question=answer.question,
