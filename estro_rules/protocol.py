@@ -9,7 +9,11 @@ read that list, so adding a protocol is adding a package and one line there.
 
 from __future__ import annotations
 
-import argparse
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # only in annotations: the browser never imports argparse
+    import argparse
+
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TextIO

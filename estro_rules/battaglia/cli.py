@@ -15,7 +15,11 @@ Output is JSON, or readable text with ``--text``. Bad input raises
 
 from __future__ import annotations
 
-import argparse
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # only in annotations: the browser never imports argparse
+    import argparse
+
 import json
 
 from ..fields import check_int

@@ -19,11 +19,14 @@ True
 
 from __future__ import annotations
 
-import multiprocessing
 import queue
 import signal
 import time
-from multiprocessing.process import BaseProcess
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # multiprocessing is imported where a process starts: the browser never needs it
+    import multiprocessing
+    from multiprocessing.process import BaseProcess
 
 from ..fields import check_int
 from .rules import Team
@@ -73,6 +76,8 @@ class ParallelSimulation:
         check_int(jobs, "--jobs", minimum=1, maximum=MAX_JOBS)
         self.battles = battles
         self.seed = seed
+        import multiprocessing
+
         context = multiprocessing.get_context("fork")
         self._reports: multiprocessing.Queue[object] = context.Queue()
         ranges = split(battles, jobs)

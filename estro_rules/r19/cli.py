@@ -10,7 +10,11 @@
 
 from __future__ import annotations
 
-import argparse
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # only in annotations: the browser never imports argparse
+    import argparse
+
 import json
 
 from ..inputs import read_json
