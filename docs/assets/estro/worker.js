@@ -67,6 +67,40 @@ function post(message) {
 }
 
 // The runtime's parts are fetched and compiled in parallel from the start.
+// The WebAssembly (9.6 MB) is compiled from the first moment, while pyodide.asm.mjs
+// still loads: Pyodide itself would ask for it only once that script has run, about
+// 0.1-0.2 s later. The copy of the response is read by the progress count.
+const WASM_URL = new URL("pyodide/pyodide.asm.wasm", ASSETS).href;
+const realFetch = self.fetch.bind(self);
+const wasmFetch = realFetch(WASM_URL).then((response) => ({response, copy: response.clone()}));
+const wasmModule = wasmFetch.then(({response}) => WebAssembly.compileStreaming(response));
+let wasmCompiledAt = null; // performance.now() when the WebAssembly was compiled (a stage timing)
+wasmModule.then(() => (wasmCompiledAt = performance.now()), () => {});
+
+/* Pyodide fetches the WebAssembly itself and hands the response to
+ * WebAssembly.instantiateStreaming. In this worker its fetch of that URL gets a
+ * stand-in (see self.fetch below), and instantiating the stand-in instantiates the
+ * module compiled above; should that compile have failed, the file is fetched and
+ * instantiated as Pyodide would have. */
+const WASM_STAND_IN = new Response(null);
+let counter = null; // (response, a copy of it) => void: the download count, once start() has set it
+self.fetch = async (input, init) => {
+  if (new URL(String(input), SITE).href === WASM_URL) return WASM_STAND_IN; // compiled already
+  const response = await realFetch(input, init);
+  if (counter && response.body && response.ok) counter(response, response.clone());
+  return response;
+};
+const instantiateStreaming = WebAssembly.instantiateStreaming.bind(WebAssembly);
+WebAssembly.instantiateStreaming = async (source, imports) => {
+  if ((await source) !== WASM_STAND_IN) return instantiateStreaming(source, imports);
+  try {
+    const module = await wasmModule;
+    return {module, instance: await WebAssembly.instantiate(module, imports)};
+  } catch {
+    return instantiateStreaming(realFetch(WASM_URL), imports);
+  }
+};
+
 const manifestPromise = fetch(new URL("estro/runtime.json", ASSETS)).then((r) => {
   if (!r.ok) throw new Error(`could not download the runtime description (${r.status})`);
   return r.json();
@@ -164,15 +198,13 @@ dataPromise.catch(() => {});
  * the browser can still stream-compile the WebAssembly and cache the compiled
  * code. The body arrives decoded, so each file's count is scaled to the bytes
  * the server sends (brotli) as listed in runtime.json. */
-function countingFetch(manifest, progress) {
-  const realFetch = self.fetch.bind(self);
-  return async (input, init) => {
-    const response = await realFetch(input, init);
-    const path = new URL(response.url || String(input), SITE).pathname;
+function countingFor(manifest, progress) {
+  return (response, copy) => {
+    const path = new URL(response.url, SITE).pathname;
     const entry = Object.entries(manifest.files).find(([dest]) => path.endsWith("/" + dest));
-    if (!response.body || !response.ok || !entry) return response;
+    if (!entry || !copy.body) return;
     const scale = entry[1].br / entry[1].bytes;
-    const reader = response.clone().body.getReader();
+    const reader = copy.body.getReader();
     (async () => {
       for (;;) {
         const {done, value} = await reader.read();
@@ -180,7 +212,6 @@ function countingFetch(manifest, progress) {
         progress(value.byteLength * scale);
       }
     })();
-    return response;
   };
 }
 
@@ -244,7 +275,8 @@ async function start() {
   const lap = (name, since) => (stages[name] = Math.round(performance.now() - since) / 1000);
   const manifest = await manifestPromise;
   const progress = progressCounter(manifest);
-  self.fetch = countingFetch(manifest, progress);
+  counter = countingFor(manifest, progress);
+  wasmFetch.then(({response, copy}) => response.ok && counter(response, copy), () => {});
   pyodideModule.then(() => progress(fileSize(manifest, "pyodide.mjs")));
   asmModule.then(() => progress(fileSize(manifest, "pyodide.asm.mjs")));
   post({type: "loading", stage: "download", loaded: 0, total: manifest.download});
@@ -285,6 +317,7 @@ async function start() {
     web = pyodide.pyimport("estro_rules.web");
     lap("engine", t2);
   }
+  if (wasmCompiledAt !== null) stages.webassembly = Math.round(wasmCompiledAt) / 1000; // since the worker began
   stages.total = Math.round(performance.now() - began) / 1000;
   post({
     type: "ready",
@@ -302,6 +335,7 @@ async function makeSnapshot() {
   const began = performance.now();
   const manifest = await manifestPromise;
   const enginePromise = downloadEngine(manifest);
+  wasmFetch.then(({copy}) => copy.body && copy.body.cancel(), () => {}); // no download count here
   const pyodide = await startPyodide(manifest, {_makeSnapshot: true});
   const heap = pyodide._module.HEAP8.length;
   installEngine(pyodide, manifest, await enginePromise);
