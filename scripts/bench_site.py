@@ -23,6 +23,8 @@ Figures (goals from the cold-start issue in brackets):
   ``first_result_warm_no_snapshot_s``: the same visit with the snapshot deleted first;
 - ``hover_then_click_cold_s``/``hover_then_click_warm_s``: first result after the click when the
   pointer rested on the widget for 500 ms before it (empty / persistent profile) [≤ 0.3 s];
+- ``cold_stage_*_s``/``repeat_stage_*_s``: where the start's time goes, from the worker's own stage
+  timings (``webassembly`` counts from the worker's creation, the others from the start of the start);
 - ``second_interaction_ms``: a second interaction once Python is ready;
 - the Battaglia win-probability widget's default 10,000-battle estimate: time from Python
   being ready to the first partial estimate on screen and to the finished estimate
@@ -277,6 +279,11 @@ def main() -> None:
     def sample(name: str, value: float) -> None:
         samples.setdefault(name, []).append(value)
 
+    def stages(page: Any, visit: str) -> None:
+        """The worker's own stage timings of this start (seconds), as ``{visit}_stage_{name}_s``."""
+        for name, seconds in (page.evaluate("estroEngine.timings.stages") or {}).items():
+            sample(f"{visit}_stage_{name}_s", float(seconds))
+
     with tempfile.TemporaryDirectory() as tmp:
         port = free_port()
         out = Path(tmp) / "site"
@@ -311,6 +318,7 @@ def main() -> None:
                 if run == 0:
                     figures["page_bytes"], figures["page_bytes_gzip"] = sizes(out, [r.url for r in requests])
                 sample("first_result_cold_s", ours(page, url, navigate=False))
+                stages(page, "cold")
                 if run == 0:
                     added = requests[before:]
                     figures["pyodide_bytes"], figures["pyodide_bytes_gzip"] = sizes(out, [r.url for r in added])
@@ -343,6 +351,7 @@ def main() -> None:
                 def repeat_visit(page: Any) -> float:
                     seconds = ours(page, url)
                     started_from.append(page.evaluate("estroEngine.timings.from"))
+                    stages(page, "repeat")
                     return seconds
 
                 sample("first_result_warm_s", persistent(profile, repeat_visit))
