@@ -857,3 +857,53 @@ def test_a_replayed_seed_gives_the_same_battle() -> None:
     a = battle(left, right, seed=42)
     b = battle(left, right, seed=42)
     assert a == b and a.to_json() == b.to_json()
+
+
+# --------------------------------------------------------------------------
+# A compiled matchup (matchup.py): the tables behind the rules above
+
+
+def test_reactions_of_a_side_resolve_in_threat_order() -> None:
+    """BAT-3, BAT-6.5: several cryptids reacting to one event act in threat order, not in line order."""
+    striker = cryptid("Striker", 9, 99, total(3, {"damage": 5}, "lowest_health_enemy"))
+    right = [
+        cryptid("Low", 1, 20, react("ally_dies", {"damage": 1}), react("ally_damaged", {"damage": 1})),
+        cryptid("Victim", 2, 5),
+        cryptid("High", 6, 20, react("ally_dies", {"damage": 2}), react("ally_damaged", {"damage": 2})),
+    ]
+    result = battle(*both([striker], right), dice=[[1, 2]])
+    # Victim (5, the lowest) is hit and downed: High then Low answer the damage; at step 6, High then Low mourn.
+    assert [e.actor for e in result.events("reaction")] == ["right[2]", "right[0]", "right[2]", "right[0]"]
+
+
+def test_modifiers_add_up_below_two_and_above_twelve() -> None:
+    """I-BAT-11: several modifiers add up; every total they can reach is checked."""
+    left = [
+        cryptid("Sinker", 5, 99, every({"modify_total": -4}), every({"modify_total": -3}), on({"parity": "odd"}, {"damage": 1})),
+        cryptid("Riser", 4, 99, on({"die_shows": 6}, {"modify_total": 12}), on({"parity": "even"}, {"damage": 2})),
+    ]
+    right = [cryptid("Wall", 1, 99)]
+    # [1, 1] - 7 = -5 (odd): 1. [6, 6] - 7 + 12 = 17 (odd): 1. [6, 5] - 7 + 12 = 16 (even): 2.
+    result = battle(*both(left, right), dice=[[1, 1], [6, 6], [6, 5]])
+    assert [r.total for r in result.trace[:3]] == [-5, 17, 16]
+    assert [[e.amount for e in r.events if e.kind == "damage"] for r in result.trace[:3]] == [[1], [1], [2]]
+
+
+def test_a_matchup_keeps_each_finding_once_and_no_more_than_its_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The step-4 abilities a roll sets off are found once per acting order and kept, up to MAX_CACHED findings."""
+    from estro_rules.battaglia import Matchup, samples
+    from estro_rules.battaglia import matchup as compiled
+
+    m = Matchup(samples.REFERENCE_LEFT, samples.REFERENCE_RIGHT)
+    for seed in range(30):
+        battle(samples.REFERENCE_LEFT, samples.REFERENCE_RIGHT, seed=seed, trace=False, matchup=m)
+    kept = sum(len(o.set_off) for o in m.orders.values())
+    assert m.cached == kept > 0
+    assert all(m.order(bits) is o for bits, o in m.orders.items()) and len(m.orders) <= 2**m.ties
+    monkeypatch.setattr(compiled, "MAX_CACHED", 3)
+    small = Matchup(samples.REFERENCE_LEFT, samples.REFERENCE_RIGHT)
+    results = [battle(samples.REFERENCE_LEFT, samples.REFERENCE_RIGHT, seed=s, trace=False, matchup=small) for s in range(5)]
+    assert small.cached == 3 == sum(len(o.set_off) for o in small.orders.values())
+    # Past the bound the findings are worked out again each time: the battles are the same.
+    again = [battle(samples.REFERENCE_LEFT, samples.REFERENCE_RIGHT, seed=s, trace=False) for s in range(5)]
+    assert [(r.winner, r.rolls, r.final_health) for r in results] == [(r.winner, r.rolls, r.final_health) for r in again]
