@@ -290,3 +290,55 @@ def test_a_results_events_are_filtered_by_kind_and_by_roll() -> None:
     assert [e.kind for e in result.events(until=1)] == ["roll", "activate", "damage"]
     assert [e.kind for e in result.events("death", "end")] == ["death", "end"]
     assert len(result.events()) == sum(len(r.events) for r in result.trace)
+
+
+def test_one_process_plays_its_range_and_reports_whole_battles() -> None:
+    """A process of a shared estimate plays battles first .. first + count - 1, reports its counts so far after
+    each slice, and leaves Ctrl-C to the parent."""
+    import signal
+
+    from estro_rules.battaglia.parallel import _play_range
+
+    left, right = coin_flip()
+    reports: list[object] = []
+
+    class Reports:
+        def put(self, item: object) -> None:
+            reports.append(item)
+
+    before = signal.getsignal(signal.SIGINT)
+    try:
+        _play_range(left, right, 4, 30, 50, 2, Reports())  # type: ignore[arg-type]
+        assert signal.getsignal(signal.SIGINT) == signal.SIG_IGN
+    finally:
+        signal.signal(signal.SIGINT, before)
+    part = Simulation(left, right, battles=50, seed=4, first=30).advance(50)
+    assert reports[-1] == (2, (part.left_wins, part.draws, part.right_wins))
+    assert all(index == 2 for index, _counts in reports)  # type: ignore[misc]
+
+
+def test_a_parallel_estimate_whose_processes_die_says_so() -> None:
+    shared = ParallelSimulation(REFERENCE_LEFT, REFERENCE_RIGHT, battles=MAX_BATTLES, seed=1, jobs=2)
+    try:
+        for process in shared._processes:
+            process.terminate()
+            process.join(5)
+        with pytest.raises(RuntimeError, match="^the processes of the estimate stopped before it was complete$"):
+            while True:
+                shared.advance_for(0.2)
+    finally:
+        shared.close()
+    assert not any(p.is_alive() for p in shared._processes)
+
+
+def test_a_parallel_estimate_takes_reports_only_for_its_slice() -> None:
+    """advance_for returns after about its time even while the processes still play; close stops them."""
+    shared = ParallelSimulation(REFERENCE_LEFT, REFERENCE_RIGHT, battles=MAX_BATTLES, seed=1, jobs=2)
+    try:
+        est = shared.advance_for(0.3)
+        assert est.played < MAX_BATTLES and not shared.done
+        assert est.left_wins + est.draws + est.right_wins == est.played
+        assert est == shared.estimate and est.battles == MAX_BATTLES and est.seed == 1
+    finally:
+        shared.close()
+    assert not any(p.is_alive() for p in shared._processes)
