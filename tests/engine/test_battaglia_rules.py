@@ -907,3 +907,30 @@ def test_a_matchup_keeps_each_finding_once_and_no_more_than_its_bound(monkeypatc
     # Past the bound the findings are worked out again each time: the battles are the same.
     again = [battle(samples.REFERENCE_LEFT, samples.REFERENCE_RIGHT, seed=s, trace=False) for s in range(5)]
     assert [(r.winner, r.rolls, r.final_health) for r in results] == [(r.winner, r.rolls, r.final_health) for r in again]
+
+
+def test_death_abilities_resolve_in_threat_order_not_line_order() -> None:
+    """I-BAT-5: the death abilities of the cryptids dying together resolve highest threat first, both sides."""
+    blaster = cryptid("Blaster", 9, 99, total(3, {"damage": 2}, "all_enemies"))
+    right = [
+        cryptid("Fuse", 1, 2, on("death", {"damage": 3})),
+        cryptid("Bomb", 5, 2, on("death", {"damage": 4})),
+    ]
+    result = battle(*both([blaster], right), dice=[[1, 2]])
+    assert [e.target for e in result.events("death")] == ["right[1]", "right[0]"]
+    assert [(e.actor, e.amount) for e in result.events("damage") if e.step == 6] == [("right[1]", 4), ("right[0]", 3)]
+
+
+def test_a_source_that_is_down_is_no_target() -> None:
+    """BAT-5, I-BAT-3: a revenge on its killer finds no target when the killer is down too."""
+    left = [cryptid("Striker", 5, 4, total(3, {"damage": 9}, "lowest_health_enemy"))]
+    right = [
+        cryptid("Martyr", 3, 2, on("death", {"damage": 9}, "source")),
+        cryptid("Guard", 1, 9, react("ally_damaged", {"damage": 9}, "source")),
+    ]
+    # Roll 1 (3): Striker downs Martyr (2, the lowest); Guard answers the damage to its ally: Striker down. Step 6:
+    # both die; Martyr's revenge looks for its killer, Striker, who is down: no target. Guard is left: right wins.
+    result = battle(*both(left, right), dice=[[1, 2]])
+    [none] = result.events("no_target")
+    assert (none.actor, none.rulings, none.step) == ("right[0]", ("BAT-5", "I-BAT-3"), 6)
+    assert result.winner is Winner.RIGHT and result.final_health == (0, 0, 9)
