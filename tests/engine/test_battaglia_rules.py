@@ -934,3 +934,153 @@ def test_a_source_that_is_down_is_no_target() -> None:
     [none] = result.events("no_target")
     assert (none.actor, none.rulings, none.step) == ("right[0]", ("BAT-5", "I-BAT-3"), 6)
     assert result.winner is Winner.RIGHT and result.final_health == (0, 0, 9)
+
+
+# --------------------------------------------------------------------------
+# Every roll against every condition
+
+
+def conditions_team(modifiers: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Cryptids whose abilities each deal 1 on one condition; each ability is named after its condition."""
+    conds: list[tuple[str, Any]] = [(f"total {n}", {"total": n}) for n in range(2, 13)]
+    conds += [("range 4-6", {"range": [4, 6]}), ("range 9-12", {"range": [9, 12]}), ("odd", {"parity": "odd"})]
+    conds += [("even", {"parity": "even"}), ("doubles", {"doubles": True})]
+    conds += [(f"die {n}", {"die_shows": n}) for n in range(1, 7)]
+    abilities = [{"name": name, "when": when, "effect": {"damage": 1}} for name, when in conds]
+    members = [abilities[i : i + 7] for i in range(0, len(abilities), 7)]
+    benders = [cryptid("Bender", 10, 999, *modifiers)] if modifiers else []
+    return benders + [cryptid(f"C{i}", 9 - i, 999, *group) for i, group in enumerate(members)]
+
+
+def expected_names(a: int, b: int, t: int) -> set[str]:
+    """The conditions a roll meets, by the rule: totals after modifiers, faces as rolled (I-BAT-11)."""
+    names = {f"total {t}"} if 2 <= t <= 12 else set()
+    if 4 <= t <= 6:
+        names.add("range 4-6")
+    if 9 <= t <= 12:
+        names.add("range 9-12")
+    names.add("odd" if t % 2 else "even")
+    if a == b:
+        names.add("doubles")
+    names |= {f"die {a}", f"die {b}"}
+    return names
+
+
+@pytest.mark.parametrize(
+    ("modifiers", "change"),
+    [
+        ([], lambda a, b: 0),
+        ([every({"modify_total": 3})], lambda a, b: 3),
+        ([on({"die_shows": 6}, {"modify_total": -5}), on({"doubles": True}, {"modify_total": 2})], lambda a, b: (-5 if 6 in (a, b) else 0) + (2 if a == b else 0)),
+    ],
+)
+def test_every_roll_sets_off_exactly_the_conditions_it_meets(modifiers: list[dict[str, Any]], change: Any) -> None:
+    """BAT-6.4, I-BAT-11: each of the 36 rolls sets off the abilities whose condition it meets, and no other."""
+    left = team(conditions_team(modifiers), "left")
+    right = team([cryptid("Wall", 0, 1)], "right")  # downed by the first hit: every battle is one roll
+    for a in range(1, 7):
+        for b in range(1, 7):
+            result = battle(left, right, dice=[[a, b]])
+            record = result.trace[0]
+            t = a + b + change(a, b)
+            assert record.total == t
+            fired = {e.text.split("(", 2)[2].split(":")[0] for e in record.events if e.kind == "activate"}
+            assert fired == expected_names(a, b, t), (a, b)
+
+
+# --------------------------------------------------------------------------
+# More targets
+
+
+def test_a_blast_skips_a_target_downed_during_it() -> None:
+    """I-BAT-3: a group target hits each enemy still standing when its turn in the group comes."""
+    left = [cryptid("Blaster", 9, 50, total(3, {"damage": 1}, "all_enemies"), react("damaged", {"damage": 5}, "lowest_health_enemy"))]
+    right = [cryptid("Thorn", 5, 10, react("damaged", {"damage": 1}, "source")), cryptid("Frail", 1, 1)]
+    # The blast hits Thorn first (9 left); Thorn's answer hits Blaster (49); Blaster's own answer hits the
+    # lowest-health enemy, Frail, for 5: down. The blast then comes to Frail, who is down: no second hit.
+    result = battle(*both(left, right), dice=[[1, 2]])
+    assert kinds(result, 1, "damage") == [
+        ("damage", "left[0]", "right[0]", 1),
+        ("damage", "right[0]", "left[0]", 1),
+        ("damage", "left[0]", "right[1]", 1),
+    ]
+
+
+def test_equal_threat_leftmost_is_the_default_target_on_either_side() -> None:
+    """BAT-4: of two enemies with the highest threat, the leftmost is hit, whichever side they are on."""
+    gun = cryptid("Gun", 9, 50, total(3, {"damage": 1}))
+    pair = [cryptid("First", 5, 9), cryptid("Second", 5, 9), cryptid("Low", 1, 9)]
+    result = battle(*both([gun], pair), dice=[[1, 2]])
+    assert [e.target for e in result.events("damage")] == ["right[0]"]
+    result = battle(*both(pair, [gun]), dice=[[1, 2]])
+    assert [e.target for e in result.events("damage")] == ["left[0]"]
+
+
+def test_healing_a_cryptid_at_one_health_and_the_source_of_healing() -> None:
+    """I-BAT-14: healing with no target named heals the healer, standing on its last point of health too; a
+    "healed" reaction that targets its source heals the one that healed it (BAT-5)."""
+    left = [
+        cryptid("Medic", 3, 9, total(4, {"heal": 2}, "lowest_health_ally"), total(5, {"heal": 1})),
+        cryptid("Patient", 2, 9),
+    ]
+    hitter = cryptid("Hitter", 9, 99, total(3, {"damage": 8}))
+    # Roll 1 (3): Hitter hits the highest-threat enemy, Medic, for 8: 1 left. Roll 2 (5): Medic heals itself by 1
+    # (2). Roll 3 (4): the lowest-health ally is Medic itself (2 against 9): healed by 2 (4).
+    result = battle(*both(left, [hitter]), dice=[[1, 2], [2, 3], [2, 2]])
+    assert [(e.actor, e.target, e.amount, e.health) for e in result.events("heal", until=3)] == [
+        ("left[0]", "left[0]", 1, 2),
+        ("left[0]", "left[0]", 2, 4),
+    ]
+    left = [
+        cryptid("Medic", 3, 9, total(4, {"heal": 2}, "lowest_health_ally")),
+        cryptid("Patient", 2, 7, react("healed", {"heal": 3}, "source")),
+    ]
+    hitter = cryptid("Hitter", 9, 99, total(3, {"damage": 5}, "all_enemies"))
+    # Roll 1 (3): Medic 9 -> 4, Patient 7 -> 2. Roll 2 (4): the lowest ally is Patient (2): healed by 2 (4); its
+    # "healed" answer heals its source, Medic, by 3 (7).
+    result = battle(*both(left, [hitter]), dice=[[1, 2], [2, 2]])
+    assert [(e.actor, e.target, e.amount, e.health, e.depth) for e in result.events("heal", until=2)] == [
+        ("left[0]", "left[1]", 2, 4, 0),
+        ("left[1]", "left[0]", 3, 7, 1),
+    ]
+
+
+def test_a_step_three_hit_belongs_to_step_three_and_a_status_down_to_step_two() -> None:
+    left = [cryptid("Hitter", 5, 9, every({"damage": 1}), total(3, {"dot": 2, "rolls": 1}))]
+    right = [cryptid("Target", 1, 4)]
+    # Roll 1 (3): the every-roll hit (3 left), then the status. Roll 2 (4): the tick (1 left), then the
+    # every-roll hit downs it at step 3.
+    result = battle(*both(left, right), dice=[[1, 2], [2, 2]])
+    assert [(e.kind, e.step, e.depth, e.within) for e in result.trace[0].events if e.kind in ("damage", "dot")] == [
+        ("damage", 3, 0, 0),
+        ("dot", 4, 0, 0),
+    ]
+    assert [(e.kind, e.step, e.depth, e.health) for e in result.trace[1].events if e.kind in ("status", "damage", "down")] == [
+        ("status", 2, 0, 1),
+        ("damage", 3, 0, 0),
+        ("down", 3, 0, 0),
+    ]
+    right = [cryptid("Target", 1, 3)]
+    # With 3 health: roll 1 leaves 2; roll 2's tick downs it at step 2.
+    result = battle(*both(left, right), dice=[[1, 2], [2, 2]])
+    assert [(e.kind, e.step, e.depth) for e in result.trace[1].events if e.kind in ("status", "down")] == [
+        ("status", 2, 0),
+        ("down", 2, 0),
+    ]
+
+
+def test_step_five_has_no_place_of_its_own() -> None:
+    """BAT-6.5, I-BAT-15: reactions resolve inside the step that set them off; their rule in the turn's list is a
+    marker the turn loop leaves out, which does nothing and never restarts a turn."""
+    from estro_rules.battaglia import TURN_STEPS, Matchup
+    from estro_rules.battaglia.engine import Battle, reactions_inside_other_steps
+
+    left, right = both([cryptid("A", 1, 1)], [cryptid("B", 1, 1)])
+    m = Matchup(left, right)
+    assert TURN_STEPS["reactions"].fn is reactions_inside_other_steps
+    import random
+
+    played = Battle(m, random.Random(0), (), False)
+    assert reactions_inside_other_steps(played) is False
+    assert [n for n, _fn in m.numbered_steps] == [1, 2, 3, 4, 6]
+    assert (m.reactions_step, m.deaths_step) == (5, 6)
