@@ -669,6 +669,9 @@ def test_reactions_chain_and_the_cap_counts_per_turn_rerolls_included() -> None:
     assert (cap.depth, cap.amount, cap.rulings, cap.step, cap.within) == (21, 1, ("I-BAT-10",), 5, 4)
     assert cap.text == "Reaction cap reached (20 reactions this turn): Mirror (R1) (when damaged: damage 1 → source) does not react"
     assert result.limits[:1] == ("reaction_cap",)
+    # Turn 2 has a cap event of its own, counting only its own stopped reaction.
+    [cap2] = [e for e in result.trace[2].events if e.kind == "cap"]
+    assert cap2.amount == 1 and cap2.text == cap.text
     # The count is per turn, restarts included: the rolls before and after a reroll share one cap.
     echo = cryptid("Echo", 5, 999, total(3, {"damage": 1}), total(3, "reroll"), back)
     result = battle(*both([echo], [mirror]), dice=[[1, 2], [1, 2], [3, 4]])
