@@ -180,6 +180,9 @@ def test_advance_for_sizes_its_batches_to_about_ten_milliseconds() -> None:
     sizes, slices = run(2**-10, 0.05)
     assert sizes[0] == 10 and set(sizes[1:]) == {10}
     assert slices == [60, 60, 60, 60]  # 0.05 s is 51.2 battles: the 6th batch passes it
+    # A slice whose time is up exactly at the end of a batch ends there (60 battles of 2**-10 s: 60/1024 s).
+    _, slices = run(2**-10, 60 / 1024)
+    assert slices == [60, 60, 60, 60]
     sizes, _ = run(2**-13, 0.05)
     assert sizes[0] == 10 and set(sizes[1:]) == {81}
     # 30 ms a battle: one battle a batch (never none).
