@@ -293,3 +293,28 @@ def test_ability_parts_read_as_given() -> None:
     assert r == Ability(Condition("every_roll"), "reroll", 0, 0, None, "Again")
     m = ability({"when": {"die_shows": 6}, "effect": {"modify_total": -3}})
     assert (m.amount, m.rolls, m.target, m.when) == (-3, 0, None, Condition("die_shows", 6))
+
+
+def test_the_forms_take_their_words_from_the_vocabulary() -> None:
+    """Each option of a form carries its word's label, help and rulings; the helpers that build the forms, called
+    directly (they run once, at import)."""
+    from estro_rules.battaglia import kinds
+    from estro_rules.battaglia.rules import EFFECTS, REACTIONS
+    from estro_rules.schema import Field
+
+    rolls = Field("rolls", Int(1, 36))
+    options = kinds._options(EFFECTS, {w.name: None for w in EFFECTS}, {"dot": rolls})
+    assert [o.name for o in options] == ["damage", "heal", "dot", "modify_total", "reroll"]
+    dot = options[2]
+    assert (dot.form, dot.label, dot.extra) == ('{"dot": 1, "rolls": 3}', "Damage over time", (rolls,))
+    assert dot.help == "damage over time: each target takes N damage at step 2 of each of the next R rolls"
+    assert dot.rulings == ("BAT-6.2",) and options[0].extra == ()
+    assert options[0].rulings == ("BAT-11", "I-BAT-2")
+    assert kinds._labels(REACTIONS)["ally_dies"] == "When an ally dies" and len(kinds._labels(REACTIONS)) == 4
+    assert kinds._the_form(options[0]) == 'the form {"damage": 3}'
+    assert kinds._at_most(3, "cryptids")([1, 2, 3, 4]) == ("at most 3 cryptids", [1, 2, 3, 4], "")
+    left, right = kinds._sides("The other team")
+    assert (left.name, left.label, left.missing) == ("left", "Left team", "a value")
+    assert left.help == 'A team: a list of 1 to 12 cryptids, left to right, or `{"name": ..., "cryptids": [...]}`'
+    assert (right.name, right.label, right.help, right.missing) == ("right", "Right team", "The other team", "a value")
+    assert left.type is right.type is kinds.TEAM
