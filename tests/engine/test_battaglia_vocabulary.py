@@ -318,3 +318,44 @@ def test_the_forms_take_their_words_from_the_vocabulary() -> None:
     assert left.help == 'A team: a list of 1 to 12 cryptids, left to right, or `{"name": ..., "cryptids": [...]}`'
     assert (right.name, right.label, right.help, right.missing) == ("right", "Right team", "The other team", "a value")
     assert left.type is right.type is kinds.TEAM
+
+
+def test_a_name_and_a_total_range_as_types() -> None:
+    """The types a form is built from, made afresh: what they read, refuse and say of themselves."""
+    from estro_rules.battaglia.kinds import Name
+
+    name = Name()
+    assert name.read(" Nessie ", "n") == " Nessie "
+    assert name.describe() == "name" and name.to_json() == {"type": "text", "nonempty": True, "what": "name"}
+    with pytest.raises(ScenarioError, match=r"^n: expected a non-empty name, got ' '$"):
+        name.read(" ", "n")
+    with pytest.raises(ScenarioError, match=r"^n: expected a string, got 3$"):
+        name.read(3, "n")
+    totals = TotalRange()
+    assert totals.read([2, 12], "r") == (2, 12) and totals.read([12, 12], "r") == (12, 12)
+    assert totals.describe() == "`[low, high]`, 2–12"
+    both_ends = {"type": "int", "min": 2, "max": 12, "nonzero": False}
+    assert totals.to_json() == {"type": "pair", "items": [both_ends, both_ends]}
+    for value, message in (
+        ([1, 5], r"^r\[0\]: expected a whole number from 2 to 12, got 1$"),
+        ([13, 13], r"^r\[0\]: expected a whole number from 2 to 12, got 13$"),
+        ([None, 5], r"^r\[0\]: expected a whole number"),
+        ([5, 4], r"^r\[1\]: expected a whole number from 5 to 12, got 4$"),
+        ([3], r"^r: expected a list of two totals \[low, high\], got a list of 1 item$"),
+    ):
+        with pytest.raises(ScenarioError, match=message):
+            totals.read(value, "r")
+
+
+def test_load_battle_and_load_estimate_read_a_scenarios_own_fields() -> None:
+    from estro_rules.battaglia import load_battle, load_estimate
+    from estro_rules.fields import Fields
+
+    data = {"left": [NESSIE], "right": [KAPPA], "seed": 4, "dice": [[3, 4]], "trace": False}
+    scenario = load_battle(Fields(data, ""))
+    assert scenario == BattleScenario(team([NESSIE], "left"), team([KAPPA], "right"), 4, ((3, 4),), False)
+    est = load_estimate(Fields({"left": [NESSIE], "right": [KAPPA], "battles": 9, "seed": 2}, ""))
+    assert est == EstimateScenario(team([NESSIE], "left"), team([KAPPA], "right"), 9, 2)
+    assert load_estimate(Fields({"left": [NESSIE], "right": [KAPPA], "battles": 9}, "")).seed == 0
+    with pytest.raises(ScenarioError, match=r"^battles: expected a whole number from 1 to 100,000, got 0$"):
+        load_estimate(Fields({"left": [NESSIE], "right": [KAPPA], "battles": 0}, ""))
