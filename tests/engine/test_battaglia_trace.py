@@ -183,3 +183,29 @@ def test_a_matchup_names_its_abilities_once_for_all_its_battles() -> None:
     named = dict(m.texts)
     battle(left, right, dice=[[3, 4]], matchup=m)
     assert m.texts == named
+
+
+NO_ACTOR = {"roll", "tie", "status", "down", "death", "trace_cut", "end"}
+NO_TARGET = {"roll", "tie", "skip", "modify", "activate", "reroll", "reroll_denied", "no_target", "reaction", "cap", "death_ability", "trace_cut", "end"}
+NEVER_IN_A_CHAIN = {"roll", "tie", "status", "skip", "modify", "activate", "reroll", "reroll_denied", "death", "death_ability", "end"}
+
+
+def test_each_kind_of_event_names_whom_it_should() -> None:
+    """Whether an event has an actor, a target (and the target's health), and a place in a reaction chain, by kind."""
+    from tests.engine.test_battaglia_rules import busy_teams
+
+    reroller = cryptid("Loop", 3, 5, {"when": "every_roll", "effect": "reroll"}, {"when": {"doubles": True}, "effect": {"modify_total": 1}})
+    idle = cryptid("Idle", 1, 5, {"when": {"total": 12}, "effect": {"damage": 1}})
+    battles = [battle(*both([reroller], [idle]), seed=3)]
+    battles += [battle(left, right, seed=seed) for left, right in busy_teams() for seed in range(3)]
+    seen = set()
+    for result in battles:
+        for e in result.events():
+            seen.add(e.kind)
+            assert (e.actor is None) == (e.kind in NO_ACTOR), e
+            assert (e.target is None) == (e.kind in NO_TARGET), e
+            assert (e.health is None) == (e.target is None), e
+            if e.kind in NEVER_IN_A_CHAIN:
+                assert (e.depth, e.within) == (0, 0), e
+            assert (e.depth > 0) == (e.within > 0) == (e.step == 5), e
+    assert seen >= {"roll", "tie", "status", "down", "skip", "modify", "activate", "reroll", "reroll_denied", "no_target", "damage", "heal", "dot", "reaction", "cap", "death", "death_ability", "end"}
