@@ -672,6 +672,14 @@ def test_reactions_chain_and_the_cap_counts_per_turn_rerolls_included() -> None:
     # Turn 2 has a cap event of its own, counting only its own stopped reaction.
     [cap2] = [e for e in result.trace[2].events if e.kind == "cap"]
     assert cap2.amount == 1 and cap2.text == cap.text
+    # Without a trace the same reactions happen, turn after turn (I-BAT-12): turn 2 again has its 20 after the
+    # cap of turn 1.
+    for dice in ([[1, 1], [1, 2], [1, 2]], [[1, 2], [1, 2], [1, 2], [1, 2]]):
+        traced = battle(*both([echo], [mirror]), dice=dice)
+        fast = battle(*both([echo], [mirror]), dice=dice, trace=False)
+        assert (fast.final_health, fast.limits, fast.rolls) == (traced.final_health, traced.limits, traced.rolls)
+    # Each turn's chain: Echo's hit and its 10 answers take Mirror down 11; Mirror's 10 answers take Echo down 10.
+    assert traced.trace[3].health == (999 - 4 * 10, 999 - 4 * 11)
     # The count is per turn, restarts included: the rolls before and after a reroll share one cap.
     echo = cryptid("Echo", 5, 999, total(3, {"damage": 1}), total(3, "reroll"), back)
     result = battle(*both([echo], [mirror]), dice=[[1, 2], [1, 2], [3, 4]])
