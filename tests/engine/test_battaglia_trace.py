@@ -133,7 +133,7 @@ def test_a_trace_stops_at_its_event_limit_and_the_battle_plays_on() -> None:
         f"The trace stops here, at {MAX_TRACE_EVENTS} events: the battle plays on to its end unrecorded "
         "(the health after each roll is still shown)"
     )
-    assert note.rulings == () and result.trace_cut
+    assert note.rulings == () and result.trace_cut and result.to_json()["trace_cut"] is True
     # 8 x 2 activations and 16 x 8 hits a roll: the limit is reached on roll 18, the battle goes on to roll 24.
     assert result.trace[17].events[-1].kind == "trace_cut" and len(result.trace) == result.rolls == 24
     assert result.trace[18].events == () and sum(r.health[0] for r in result.trace[17:19]) > 0
