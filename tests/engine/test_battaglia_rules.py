@@ -983,6 +983,7 @@ def expected_names(a: int, b: int, t: int) -> set[str]:
         ([], lambda a, b: 0),
         ([every({"modify_total": 3})], lambda a, b: 3),
         ([on({"die_shows": 6}, {"modify_total": -5}), on({"doubles": True}, {"modify_total": 2})], lambda a, b: (-5 if 6 in (a, b) else 0) + (2 if a == b else 0)),
+        ([on({"die_shows": 3}, {"modify_total": 1})], lambda a, b: 1 if 3 in (a, b) else 0),
     ],
 )
 def test_every_roll_sets_off_exactly_the_conditions_it_meets(modifiers: list[dict[str, Any]], change: Any) -> None:
@@ -1020,10 +1021,11 @@ def test_a_blast_skips_a_target_downed_during_it() -> None:
 def test_equal_threat_leftmost_is_the_default_target_on_either_side() -> None:
     """BAT-4: of two enemies with the highest threat, the leftmost is hit, whichever side they are on."""
     gun = cryptid("Gun", 9, 50, total(3, {"damage": 1}))
+    crew = [gun, cryptid("Loader", 0, 9), cryptid("Spotter", 0, 9)]
     pair = [cryptid("First", 5, 9), cryptid("Second", 5, 9), cryptid("Low", 1, 9)]
-    result = battle(*both([gun], pair), dice=[[1, 2]])
+    result = battle(*both(crew, pair), dice=[[1, 2]])
     assert [e.target for e in result.events("damage")] == ["right[0]"]
-    result = battle(*both(pair, [gun]), dice=[[1, 2]])
+    result = battle(*both(pair, crew), dice=[[1, 2]])
     assert [e.target for e in result.events("damage")] == ["left[0]"]
 
 
