@@ -1097,3 +1097,28 @@ def test_step_five_has_no_place_of_its_own() -> None:
     assert reactions_inside_other_steps(played) is False
     assert [n for n, _fn in m.numbered_steps] == [1, 2, 3, 4, 6]
     assert (m.reactions_step, m.deaths_step) == (5, 6)
+
+
+def test_several_ties_across_the_sides_are_each_drawn_and_logged() -> None:
+    """I-BAT-9: each threat shared across the sides has its own draw; the log's word for each is the order kept."""
+    hit = every({"damage": 1})
+    left = [cryptid("L7", 7, 999, hit), cryptid("L5", 5, 999, hit), cryptid("L3", 3, 999, hit), cryptid("L6", 6, 999, hit)]
+    right = [cryptid("R3", 3, 999, hit), cryptid("R7", 7, 999, hit), cryptid("R5", 5, 999, hit)]
+    pairs = {7: ("left[0]", "right[1]"), 5: ("left[1]", "right[2]"), 3: ("left[2]", "right[0]")}
+    seen = set()
+    for seed in range(4):
+        result = battle(*both(left, right), seed=seed)
+        for record in result.trace[:12]:  # everyone still standing
+            ties = [e for e in record.events if e.kind == "tie"]
+            assert [int(e.text.split()[2]) for e in ties] == [7, 5, 3]
+            expected = []
+            for tie in ties:
+                threat = int(tie.text.split()[2])
+                a, b = pairs[threat]
+                right_first = "puts the right side first" in tie.text
+                expected += [b, a] if right_first else [a, b]
+                seen.add((threat, right_first))
+                if threat == 7:
+                    expected.append("left[3]")  # L6, alone at threat 6, between the 7s and the 5s
+            assert [e.actor for e in record.events if e.kind == "activate"] == expected
+    assert len(seen) == 6
