@@ -208,6 +208,7 @@ def test_estimate_yields_about_fifty_updates_the_last_complete() -> None:
     assert updates[-1].complete and not updates[-2].complete
     assert [u.played for u in estimate(left, right, battles=30)] == list(range(1, 31))
     assert [u.played for u in estimate(left, right, battles=30, chunk=12)] == [12, 24, 30]
+    assert [u.played for u in estimate(left, right, battles=100, chunk=1)] == list(range(1, 101))
     # With no seed given, the master seed is 0: the same battles as Simulation's default.
     last = list(estimate(left, right, battles=40))[-1]
     assert last.seed == 0 and last == Simulation(left, right, battles=40, seed=0).advance(40)
