@@ -46,6 +46,12 @@ def test_wilson_interval_at_its_closed_forms() -> None:
     assert low + high == pytest.approx(1.0) and 0.40 < low < 0.41
     # A wider z widens the interval; more trials narrow it.
     assert wilson(5, 10, z=3.0)[0] < wilson(5, 10)[0] < wilson(50, 100)[0]
+    assert wilson(0, 1) == (0.0, pytest.approx(z2 / (1 + z2))) and wilson(1, 1)[0] == pytest.approx(1 / (1 + z2))
+    # A rate's interval never leaves [0, 1], not even by a rounding error (0 of 21 and 16 of 16 round past it).
+    for trials in range(1, 70):
+        for successes in range(trials + 1):
+            low, high = wilson(successes, trials)
+            assert 0.0 <= low <= high <= 1.0 and low < successes / trials + 1e-12 and high > successes / trials - 1e-12
     # Nothing played: nothing is known.
     assert wilson(0, 0) == (0.0, 1.0) and wilson(3, -1) == (0.0, 1.0)
     assert math.isclose(Z95, 1.96, abs_tol=0.001)
@@ -114,7 +120,9 @@ def test_a_simulation_counts_each_outcome_in_its_own_place() -> None:
 def test_a_simulation_advances_by_whole_battles_and_never_past_the_end() -> None:
     left, right = coin_flip()
     sim = Simulation(left, right, battles=7)
-    assert (sim.played, sim.done) == (0, False)
+    assert (sim.played, sim.done, sim.seed, sim.first) == (0, False, 0, 0)
+    assert sim.advance(7) == Simulation(left, right, battles=7, seed=0, first=0).advance(7)
+    sim = Simulation(left, right, battles=7)
     assert sim.advance(0).played == 0 and sim.advance(-3).played == 0
     assert sim.advance(3).played == 3 and not sim.done
     assert sim.progress()[:2] == (3, 7)
