@@ -1122,3 +1122,60 @@ def test_several_ties_across_the_sides_are_each_drawn_and_logged() -> None:
                     expected.append("left[3]")  # L6, alone at threat 6, between the 7s and the 5s
             assert [e.actor for e in record.events if e.kind == "activate"] == expected
     assert len(seen) == 6
+
+
+def test_cryptids_dying_together_do_not_mourn_each_other_and_one_health_is_enough_to_act() -> None:
+    """I-BAT-3: a cryptid at 0 (down or dying) does not react; one at 1 health still stands and acts (BAT-6.4)."""
+    mourn = react("ally_dies", {"damage": 3})
+    blaster = cryptid("Blaster", 9, 50, total(3, {"damage": 2}, "all_enemies"))
+    right = [cryptid("Mourner A", 5, 2, mourn), cryptid("Mourner B", 4, 2, mourn), cryptid("Last", 1, 3, mourn)]
+    # The blast downs both mourners (2 each) and leaves Last on 1. Step 6: A and B die together; neither mourns
+    # the other; Last (1 health) mourns each: 3 + 3 to Blaster (44). Each reaction is one deep, within step 6.
+    result = battle(*both([blaster], right), dice=[[1, 2]])
+    assert [(e.actor, e.depth, e.within) for e in result.events("reaction")] == [("right[2]", 1, 6), ("right[2]", 1, 6)]
+    assert result.trace[0].health == (44, 0, 0, 1)
+    assert [(e.depth, e.step) for e in result.events("damage") if e.actor == "right[2]"] == [(1, 5), (1, 5)]
+
+
+def test_a_cryptid_at_one_health_acts_at_steps_three_and_four() -> None:
+    left = [cryptid("Hurt", 5, 3, every({"damage": 1}), total(4, {"damage": 2}))]
+    right = [cryptid("Hitter", 9, 99, total(3, {"damage": 2}))]
+    # Roll 1 (3): Hurt's every-roll hit (step 3), then Hitter's (step 4): Hurt 3 -> 1. Roll 2 (4): Hurt, on 1
+    # health, acts at step 3 and at step 4.
+    result = battle(*both(left, right), dice=[[1, 2], [2, 2]])
+    assert [(e.actor, e.step, e.amount) for e in result.events("damage", until=2)] == [
+        ("left[0]", 3, 1),
+        ("right[0]", 4, 2),
+        ("left[0]", 3, 1),
+        ("left[0]", 4, 2),
+    ]
+
+
+def test_a_skipped_every_roll_ability_does_not_stop_the_others() -> None:
+    """BAT-6.3: every ability of step 3 is looked at, after a face modifier that does not apply or a cryptid that
+    is down."""
+    left = [
+        cryptid("Fast", 9, 20, every({"damage": 4}, "lowest_health_enemy")),
+        cryptid("Shaper", 6, 20, on({"die_shows": 6}, {"modify_total": 1}), every({"damage": 1}, "all_enemies")),
+    ]
+    right = [cryptid("Slow", 5, 4, every({"damage": 9})), cryptid("Other", 1, 20, every({"damage": 1}))]
+    # [1, 2]: Fast downs Slow (4, the lowest); Shaper's modifier does not apply (no 6), its blast hits Other (Slow is
+    # down); Slow is skipped; Other still hits Fast (the highest threat).
+    result = battle(*both(left, right), dice=[[1, 2]])
+    assert kinds(result, 1, "damage", "skip") == [
+        ("damage", "left[0]", "right[0]", 4),
+        ("damage", "left[1]", "right[1]", 1),
+        ("skip", "right[0]", None, None),
+        ("damage", "right[1]", "left[0]", 1),
+    ]
+
+
+def test_the_tie_break_is_cited_only_while_an_equal_threat_ally_stands() -> None:
+    """I-BAT-9: an activation cites the tie-break only when another cryptid of its threat is standing."""
+    left = [cryptid("A", 3, 9, every({"damage": 1})), cryptid("B", 3, 1, every({"damage": 1}))]
+    right = [cryptid("Z", 5, 50, total(4, {"damage": 1}, "lowest_health_enemy"))]
+    # Roll 1 (3): A and B both stand: both cite I-BAT-9 (B on its last point of health). Roll 2 (4): Z downs B
+    # first (step 4 comes after step 3, so B acts at step 3 of roll 2 too). Roll 3 (3): B is dead: A alone.
+    result = battle(*both(left, right), dice=[[1, 2], [2, 2], [1, 2]])
+    cites = [[("I-BAT-9" in e.rulings) for e in r.events if e.kind == "activate" and e.actor.startswith("left")] for r in result.trace[:3]]
+    assert cites == [[True, True], [True, True], [False]]
