@@ -783,7 +783,7 @@ def test_the_source_of_a_death_is_whoever_downed_it_even_by_damage_over_time() -
 
 def test_a_cryptid_down_at_the_end_of_a_turn_dies_even_after_a_reroll() -> None:
     """I-BAT-4: a cryptid downed before a reroll stays down; its death is processed when a turn reaches step 6."""
-    left = [cryptid("Gambler", 5, 20, total(3, {"damage": 5}), total(3, "reroll"))]
+    left = [cryptid("Gambler", 5, 20, total(3, {"dot": 1, "rolls": 3}), total(3, {"damage": 5}), total(3, "reroll"))]
     right = [cryptid("Victim", 2, 5, react("ally_dies", {"damage": 1})), cryptid("Friend", 1, 9, react("ally_dies", {"damage": 1}))]
     # Roll 1 (3): Victim downed, then the reroll: no step 6 on roll 1. Roll 2 (4): step 6: Victim dies; Friend
     # reacts (1 to Gambler).
@@ -791,6 +791,8 @@ def test_a_cryptid_down_at_the_end_of_a_turn_dies_even_after_a_reroll() -> None:
     assert [e.kind for e in result.trace[0].events if e.kind in ("down", "death")] == ["down"]
     assert kinds(result, 2, "death", "reaction") == [("death", None, "right[0]", None), ("reaction", "right[1]", None, None)]
     assert result.trace[1].turn == 1 and result.trace[1].health == (19, 0, 9)
+    # Victim carried a status, but a down cryptid takes nothing more: no tick at step 2 of roll 2 (I-BAT-3).
+    assert result.events("status") == []
 
 
 # --------------------------------------------------------------------------
