@@ -1181,3 +1181,73 @@ def test_the_tie_break_is_cited_only_while_an_equal_threat_ally_stands() -> None
     result = battle(*both(left, right), dice=[[1, 2], [2, 2], [1, 2]])
     cites = [[("I-BAT-9" in e.rulings) for e in r.events if e.kind == "activate" and e.actor.startswith("left")] for r in result.trace[:3]]
     assert cites == [[True, True], [True, True], [False]]
+
+
+def test_allies_still_answer_a_hit_whose_target_went_down_in_its_own_chain() -> None:
+    """BAT-6.5, I-BAT-3: a target downed in the middle of its own reactions stops reacting, but its standing
+    allies' "ally damaged" reactions to the hit still happen."""
+    striker = [cryptid("Striker", 5, 9, HIT[0], react("damaged", {"damage": 5}, "source"))]
+    back = react("damaged", {"damage": 1}, "source")
+    right = [cryptid("Thorn", 4, 3, back, back), cryptid("Friend", 1, 20, react("ally_damaged", {"damage": 1}, "source"))]
+    # Striker hits Thorn (2 left). Thorn's first answer hits Striker (8), whose answer hits Thorn for 5: down;
+    # Friend answers that hit (Striker 7), Striker answers Friend (15). Thorn, down, answers no more; Friend now
+    # answers the first hit (Striker 6), and Striker answers it again (10).
+    result = battle(*both(striker, right), dice=[[1, 2]])
+    assert result.trace[0].health == (6, 0, 10)
+    assert [(e.actor, e.depth) for e in result.events("reaction")] == [
+        ("right[0]", 1),
+        ("left[0]", 2),
+        ("right[1]", 3),
+        ("left[0]", 4),
+        ("right[1]", 1),
+        ("left[0]", 2),
+    ]
+
+
+def test_one_health_is_enough_to_be_a_target_and_to_react() -> None:
+    """I-BAT-3: only a cryptid at 0 is no target and does not react; at 1 health it is standing."""
+    # A default target, a random one, a group one and a lowest-health one at 1 health are all hit.
+    for target in (None, "random_enemy", "all_enemies", "lowest_health_enemy"):
+        gun = cryptid("Gun", 5, 9, total(3, {"damage": 1}, target))
+        result = battle(*both([gun], [cryptid("Weak", 1, 1)]), dice=[[1, 2]])
+        assert kinds(result, 1, "damage") == [("damage", "left[0]", "right[0]", 1)], target
+    # An ally at 1 health answers an ally's damage; a source at 1 health is hit back.
+    left = [cryptid("Poker", 5, 1, total(3, {"damage": 1}))]
+    right = [
+        cryptid("Thorn", 4, 9, react("damaged", {"damage": 1}, "source")),
+        cryptid("Frail", 1, 1, react("ally_damaged", {"damage": 2})),
+    ]
+    # Poker hits Thorn (8); Thorn answers the source, Poker (1 health): down; Frail (1 health) answers too, but
+    # its default target, Poker, is down: no target.
+    result = battle(*both(left, right), dice=[[1, 2]])
+    assert kinds(result, 1, "reaction", "damage", "no_target") == [
+        ("damage", "left[0]", "right[0]", 1),
+        ("reaction", "right[0]", None, None),
+        ("damage", "right[0]", "left[0]", 1),
+        ("reaction", "right[1]", None, None),
+        ("no_target", "right[1]", None, None),
+    ]
+    # A tie partner at 1 health still counts for the tie-break: the target's ruling cites it.
+    gun = cryptid("Gun", 9, 9, total(3, {"damage": 1}))
+    result = battle(*both([gun], [cryptid("First", 5, 9), cryptid("Second", 5, 1)]), dice=[[1, 2]])
+    assert [(e.target, e.rulings) for e in result.events("damage")] == [("right[0]", ("BAT-4", "I-BAT-9"))]
+
+
+def test_rulings_of_a_target_chosen_on_the_left() -> None:
+    """The rulings of a hit or a heal on left[0] are those of any other target (BAT-4, BAT-5, I-BAT-9)."""
+    gun = cryptid("Gun", 9, 50, total(3, {"damage": 1}), total(4, {"damage": 1}, "lowest_health_enemy"))
+    left = [cryptid("Front", 5, 9), cryptid("Back", 1, 9)]
+    # Roll 1 (3): Front, the highest threat, is hit (8). Roll 2 (4): Front (8) is the lowest health alone.
+    result = battle(*both(left, [gun]), dice=[[1, 2], [2, 2]])
+    assert [(e.target, e.rulings) for e in result.events("damage", until=2)] == [
+        ("left[0]", ("BAT-4",)),
+        ("left[0]", ("BAT-5",)),
+    ]
+    medic = [cryptid("Hurt", 1, 9), cryptid("Medic", 2, 9, total(4, {"heal": 1}, "lowest_health_ally"))]
+    hitter = cryptid("Hitter", 9, 50, total(3, {"damage": 2}, "lowest_health_enemy"))
+    # Roll 1 (3): Hurt and Medic tie on 9: Hurt, leftmost, is hit (7). Roll 2 (4): Hurt is the lowest ally.
+    result = battle(*both(medic, [hitter]), dice=[[1, 2], [2, 2]])
+    assert [(e.target, e.rulings) for e in result.events("damage", "heal", until=2)] == [
+        ("left[0]", ("BAT-5", "I-BAT-9")),
+        ("left[0]", ("BAT-5",)),
+    ]
