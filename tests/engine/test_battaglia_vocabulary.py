@@ -303,7 +303,9 @@ def test_the_forms_take_their_words_from_the_vocabulary() -> None:
     from estro_rules.schema import Field
 
     rolls = Field("rolls", Int(1, 36))
-    options = kinds._options(EFFECTS, {w.name: None for w in EFFECTS}, {"dot": rolls})
+    amounts = {w.name: Int(1, 9) for w in EFFECTS}
+    options = kinds._options(EFFECTS, amounts, {"dot": rolls})
+    assert [o.value for o in options] == [amounts[w.name] for w in EFFECTS]
     assert [o.name for o in options] == ["damage", "heal", "dot", "modify_total", "reroll"]
     dot = options[2]
     assert (dot.form, dot.label, dot.extra) == ('{"dot": 1, "rolls": 3}', "Damage over time", (rolls,))
