@@ -106,6 +106,9 @@ def test_sudden_death_bonus_and_forced_dice() -> None:
         dice_list([[1, 1]] * 37)
     with pytest.raises(ScenarioError, match=r"^moves\[0\]\[0\]: expected a whole number from 1 to 6, got 0$"):
         dice_list([[0, 1]], "moves")
+    for value, got in ((7, "7"), (None, "null"), ({"a": 1}, "an object")):
+        with pytest.raises(ScenarioError, match=rf"^dice: expected a list of rolls such as \[\[3, 4\], \[6, 6\]\], got {got}$"):
+            dice_list(value)
 
 
 # --------------------------------------------------------------------------
