@@ -253,6 +253,8 @@ def test_forced_dice_come_first_then_the_seed() -> None:
     assert [r.forced for r in result.trace] == [True] * 3 + [False] * (ROLL_LIMIT - 3)
     assert result.forced_dice == ((6, 5), (1, 1), (3, 4))
     assert [e.text.endswith("(forced)") for e in result.events("roll")][:4] == [True, True, True, False]
+    a, b = result.trace[3].dice
+    assert result.events("roll")[3].text == f"Roll 4: {a} + {b} = {a + b}"  # a drawn roll says nothing more
     again = battle(left, right, seed=8, dice=forced)
     assert [r.dice for r in again.trace] == [r.dice for r in result.trace]
     other = battle(left, right, seed=9, dice=forced)
