@@ -1254,3 +1254,17 @@ def test_rulings_of_a_target_chosen_on_the_left() -> None:
         ("left[0]", ("BAT-5", "I-BAT-9")),
         ("left[0]", ("BAT-5",)),
     ]
+
+
+def test_two_statuses_ending_on_the_same_roll_both_end() -> None:
+    """I-BAT-7: when two statuses on one cryptid run out on the same roll, none is left active."""
+    dot = {"dot": 1, "rolls": 3}
+    left, right = both(
+        [cryptid("Poisoner", 5, 1, total(3, dot, "all_enemies"), total(3, dot, "all_enemies")), cryptid("Bystander", 0, 10)],
+        [cryptid("Killer", 9, 1, total(3, {"dot": 1, "rolls": 1})), cryptid("Victim", 1, 10)],
+    )
+    # As in the test above, but Victim carries two statuses of 1 for 3 rolls: 8, 6, 4 on rolls 2 to 4, when both
+    # run out together; nothing can deal damage any more, and the battle ends after roll 4.
+    result = battle(left, right, dice=[[1, 2]] + [[2, 2]] * 5)
+    assert (result.rolls, result.reason, result.winner) == (4, EndReason.NO_DAMAGE, Winner.LEFT)
+    assert result.final_health == (0, 10, 0, 4)
