@@ -672,3 +672,343 @@ def test_what_took_the_cp_before_a_card_left_is_not_blamed_after_it_returns() ->
     destroyed = [e for e in result.steps[1].events if e.kind == "destroyed"]
     assert [(e.card, e.rulings) for e in destroyed] == [("C", ("R19-2.4",))]
     assert "by its printed CP:" in destroyed[0].text
+
+
+# --------------------------------------------------------------------------
+# Trigger order (timing.py): R19-1.3, I-R19-2
+
+WATCH = {"name": "Watch", "type": "triggered", "on": "destroyed", "of": "any"}
+
+
+def watcher(cid: str) -> dict[str, Any]:
+    return unit(cid, {"DEF": 3}, abilities=[WATCH])
+
+
+@pytest.mark.parametrize(
+    ("active", "fired"),
+    [
+        ("A", ["A: WA/Watch", "B: WB/Watch", "C: WC/Watch"]),
+        ("B", ["B: WB/Watch", "C: WC/Watch", "A: WA/Watch"]),
+        ("C", ["C: WC/Watch", "A: WA/Watch", "B: WB/Watch"]),
+    ],
+)
+def test_new_triggers_fire_active_player_first_then_clockwise(active: str, fired: list[str]) -> None:
+    """R19-1.3: "The active player resolves all of their newly-triggered abilities first ..., then each
+    non-active player in clockwise order" -- seats are listed clockwise, and the board order (which makes the
+    creation order C, A, B) does not matter."""
+    step = one_step(
+        [watcher("WC"), watcher("WA"), watcher("WB"), unit("V", {"DEF": 1})],
+        [
+            *on_board("WC", owner="C"),
+            *on_board("WA", owner="A"),
+            *on_board("WB", owner="B"),
+            *on_board("V"),
+        ],
+        {"do": "destroy", "card": "V"},
+        players=["A", "B", "C"],
+        active=active,
+    )
+    assert step.to_json()["fired"] == fired
+    assert [e.get("trigger") for e in step.events if e.kind == "trigger_created"] == [
+        "WC/Watch",
+        "WA/Watch",
+        "WB/Watch",
+    ]
+    assert events_of(step.events, "trigger_order", "trigger_choice") == [
+        ("trigger_order", None, ("R19-1.3", "I-R19-2"))
+    ]
+    assert [e.rulings for e in step.events if e.kind == "trigger_fired"] == [("R19-1.3",)] * 3
+
+
+def three_watchers(order: dict[str, list[str]] | None) -> Any:
+    """S1, S2, S3 (Ben's) and W (Ana's) each see V destroyed; Ana is active."""
+    action: dict[str, Any] = {"do": "destroy", "card": "V"}
+    if order is not None:
+        action["trigger_order"] = order
+    return one_step(
+        [watcher("S1"), watcher("S2"), watcher("S3"), watcher("W"), unit("V", {"DEF": 1})],
+        [*on_board("S1", "S2", "S3", owner="B"), *on_board("W", "V", owner="A")],
+        action,
+        players=["A", "B"],
+    )
+
+
+@pytest.mark.parametrize(
+    ("order", "fired", "how"),
+    [
+        (None, ["S1", "S2", "S3"], "in the order they were created (no order given)"),
+        ({"B": ["S3/Watch", "S1/Watch", "S2/Watch"]}, ["S3", "S1", "S2"], "in the order they chose"),
+        # what the player leaves out follows what they named, in creation order
+        ({"B": ["S2/Watch"]}, ["S2", "S1", "S3"], "in the order they chose"),
+        # a trigger that is not among the player's own is passed over
+        ({"B": ["W/Watch", "S3/Watch"]}, ["S3", "S1", "S2"], "in the order they chose"),
+        # another player's order does not touch Ben's
+        ({"A": ["W/Watch"]}, ["S1", "S2", "S3"], "in the order they were created (no order given)"),
+    ],
+)
+def test_each_player_orders_their_own_triggers(order: dict[str, list[str]] | None, fired: list[str], how: str) -> None:
+    """R19-1.3 lets each player resolve their new triggers "in any order they choose"; I-R19-2: the scenario
+    gives that order, creation order otherwise, and the log says which. Ana (active) has one trigger: nothing
+    to order, nothing said."""
+    step = three_watchers(order)
+    assert step.to_json()["fired"] == ["A: W/Watch", *(f"B: {s}/Watch" for s in fired)]
+    choices = [e for e in step.events if e.kind == "trigger_choice"]
+    assert [(e.player, e.rulings) for e in choices] == [("B", ("I-R19-2",))]
+    assert how in choices[0].text and ", ".join(f"{s}/Watch" for s in fired) in choices[0].text
+    assert "3 triggers" in choices[0].text
+
+
+def test_a_player_orders_two_triggers_of_the_same_ability() -> None:
+    """I-R19-2: one card's ability that triggers twice is two triggers; naming its key twice places both."""
+    step = one_step(
+        [watcher("S"), watcher("T"), unit("V1", {"DEF": 1}), unit("V2", {"DEF": 1})],
+        [*on_board("S", "T", owner="B"), *on_board("V1", "V2")],
+        {"do": "destroy", "cards": ["V1", "V2"], "trigger_order": {"B": ["S/Watch", "S/Watch"]}},
+    )
+    assert [t.key for t in step.batches[0]] == ["S/Watch", "S/Watch", "T/Watch", "T/Watch"]
+    assert [t.because for t in step.batches[0]] == [
+        "Unit V1 (V1) was destroyed",
+        "Unit V2 (V2) was destroyed",
+        "Unit V1 (V1) was destroyed",
+        "Unit V2 (V2) was destroyed",
+    ]
+
+
+# --------------------------------------------------------------------------
+# Activation timing (timing.py): R19-3, R19-3.1 to R19-3.4, R19-1.2, I-R19-1
+
+ENGINEER = permanent(
+    "E",
+    {"Prime": face("Location", DEF=3), "Contested": face("Location", DEF=3)},
+    abilities=[
+        {"name": "Zap", "type": "activated"},
+        {"name": "Mine", "type": "activated", "use_only": "your turn"},
+        {"name": "Dawn", "type": "activated", "phases": ["Admin", "Combat"]},
+        {"name": "Tithe", "type": "resource", "phase": "Admin"},
+        {"name": "Wreck", "type": "triggered", "on": "destroyed"},
+        {"name": "Ward", "type": "static"},
+    ],
+)
+ENGINEER["faces"]["Prime"]["abilities"] = [{"name": "Salvo", "type": "activated"}]
+STORY_BINDS = {
+    "id": "ST",
+    "name": "Oath",
+    "faces": {"Prime": {"type": "Storyline"}},
+    "abilities": [{"name": "Bind", "type": "bind"}],
+}
+
+
+def answer(ask: dict[str, Any], *, place: dict[str, Any] | None = None, **extra: Any) -> tuple[bool, tuple[str, ...]]:
+    """The answer to one ``can_activate``: (yes or no, its rulings). The Engineer is Ana's unless ``place`` says."""
+    step = one_step(
+        [ENGINEER, STORY_BINDS],
+        [{"card": "E", "owner": "A", **(place or {})}, *on_board("ST")],
+        {"do": "can_activate", **ask},
+        **extra,
+    )
+    (event,) = [e for e in step.events if e.kind == "answer"]
+    return event.get("answer"), event.rulings
+
+
+@pytest.mark.parametrize(
+    ("ask", "place", "extra", "expected"),
+    [
+        # R19-3.1: Fast by default -- any phase of any player's turn except Ready and End
+        ({"card": "E", "ability": "Zap"}, None, {}, (True, ("R19-3.1",))),
+        ({"card": "E", "ability": "Zap", "player": "B"}, None, {}, (True, ("R19-3.1",))),
+        ({"card": "E", "ability": "Zap"}, None, {"phase": "Combat"}, (True, ("R19-3.1",))),
+        ({"card": "E", "ability": "Zap"}, None, {"phase": "Ready"}, (False, ("R19-3.1",))),
+        ({"card": "E", "ability": "Zap"}, None, {"phase": "End"}, (False, ("R19-3.1",))),
+        ({"card": "E", "ability": "Zap", "phase": "End"}, None, {}, (False, ("R19-3.1",))),  # the phase asked about
+        ({"card": "E", "ability": "Zap", "phase": "Admin"}, None, {"phase": "End"}, (True, ("R19-3.1",))),
+        # R19-3.2: "Use only during your turn"
+        ({"card": "E", "ability": "Mine"}, None, {}, (True, ("R19-3.2", "R19-3.1"))),
+        ({"card": "E", "ability": "Mine", "player": "B"}, None, {}, (False, ("R19-3.2",))),
+        ({"card": "E", "ability": "Mine"}, None, {"active": "B"}, (False, ("R19-3.2",))),
+        # ... asked by the card's controller (not its owner) by default
+        ({"card": "E", "ability": "Mine"}, {"controller": "B"}, {"active": "B"}, (True, ("R19-3.2", "R19-3.1"))),
+        ({"card": "E", "ability": "Mine"}, {"controller": "B"}, {}, (False, ("R19-3.2",))),
+        # R19-3.2: printed phases
+        ({"card": "E", "ability": "Dawn"}, None, {}, (True, ("R19-3.2", "R19-3.1"))),
+        ({"card": "E", "ability": "Dawn", "player": "B"}, None, {"phase": "Combat"}, (True, ("R19-3.2", "R19-3.1"))),
+        ({"card": "E", "ability": "Dawn"}, None, {"phase": "Upkeep"}, (False, ("R19-3.2",))),
+        # the closed phases come first, whatever the card prints
+        ({"card": "E", "ability": "Mine", "player": "B"}, None, {"phase": "End"}, (False, ("R19-3.1",))),
+        # R19-3.3, R19-3.4: not activated abilities at all; triggered and static ones neither (R19-3)
+        ({"card": "ST", "ability": "Bind"}, None, {}, (False, ("R19-3.3",))),
+        ({"card": "E", "ability": "Tithe"}, None, {}, (False, ("R19-3.4",))),
+        ({"card": "E", "ability": "Wreck"}, None, {}, (False, ("R19-3",))),
+        ({"card": "E", "ability": "Ward"}, None, {}, (False, ("R19-3",))),
+        # an ability printed on a face the card does not show is not there (R19-3)
+        ({"card": "E", "ability": "Salvo"}, None, {}, (True, ("R19-3.1",))),
+        ({"card": "E", "ability": "Salvo"}, {"face": "Contested"}, {}, (False, ("R19-3",))),
+        # I-R19-1: only a card on the Map; R19-1.2: never during a sequence
+        ({"card": "E", "ability": "Zap"}, {"zone": "hand"}, {}, (False, ("I-R19-1",))),
+        ({"card": "E", "ability": "Zap", "during_sequence": True}, None, {}, (False, ("R19-1.2",))),
+    ],
+)
+def test_when_an_ability_can_be_activated(
+    ask: dict[str, Any], place: dict[str, Any] | None, extra: dict[str, Any], expected: tuple[bool, tuple[str, ...]]
+) -> None:
+    assert answer(ask, place=place, **extra) == expected
+
+
+@pytest.mark.parametrize(
+    ("ask", "place", "extra", "rulings"),
+    [
+        # is it an activated ability at all? -- before where the card is, the sequence and the phase
+        ({"card": "E", "ability": "Tithe", "during_sequence": True}, {"zone": "hand"}, {"phase": "End"}, ("R19-3.4",)),
+        # is the card on the Map? -- before the sequence and the phase
+        ({"card": "E", "ability": "Zap", "during_sequence": True}, {"zone": "hand"}, {"phase": "End"}, ("I-R19-1",)),
+        # a sequence under way -- before the phase and the printed restriction
+        (
+            {"card": "E", "ability": "Mine", "player": "B", "during_sequence": True},
+            None,
+            {"phase": "End"},
+            ("R19-1.2",),
+        ),
+        # the closed phase -- before the printed restriction
+        ({"card": "E", "ability": "Dawn"}, None, {"phase": "Ready"}, ("R19-3.1",)),
+    ],
+)
+def test_the_first_check_that_fails_answers(
+    ask: dict[str, Any], place: dict[str, Any] | None, extra: dict[str, Any], rulings: tuple[str, ...]
+) -> None:
+    """ACTIVATION_CHECKS in order: is it activated, is the card in play, is a sequence under way, Ready or End,
+    a printed restriction; several fail, and the answer gives the first."""
+    assert answer(ask, place=place, **extra) == (False, rulings)
+
+
+def test_the_answer_says_who_asks_in_which_phase_and_why() -> None:
+    step = one_step(
+        [ENGINEER, STORY_BINDS],
+        on_board("E", "ST"),
+        {"do": "can_activate", "card": "E", "ability": "Dawn", "player": "B", "phase": "Upkeep"},
+    )
+    event = next(e for e in step.events if e.kind == "answer")
+    assert event.text.startswith("Can B activate Dawn of Card E (E) now (Upkeep Phase; active player A)? No: ")
+    assert "Admin, Combat Phase" in event.get("reason")
+    tithe = one_step(
+        [ENGINEER, STORY_BINDS], on_board("E", "ST"), {"do": "can_activate", "card": "E", "ability": "Tithe"}
+    )
+    assert "in the Admin Phase" in next(e.get("reason") for e in tithe.events if e.kind == "answer")
+
+
+# --------------------------------------------------------------------------
+# What a card can do with the values it has (timing.py): R19-7, R19-7.1 to R19-7.3, R19-7.5
+
+
+def capabilities(values: dict[str, Any], *before: dict[str, Any], kind: str = "Ground Unit") -> list[Any]:
+    """(question, yes or no, rulings) of every answer the ``capabilities`` question gives about card K."""
+    card = permanent("K", {"Unlabelled": face(kind, **values)})
+    step = one_step([card], on_board("K"), *before, {"do": "capabilities", "card": "K"})
+    return [(e.get("question"), e.get("answer"), e.rulings) for e in step.events if e.kind == "answer"]
+
+
+def test_a_unit_printing_every_value_above_0_can_do_everything() -> None:
+    """The questions in order (CAPABILITY_QUESTIONS), each answered yes, citing §19.7."""
+    assert capabilities({"ATK": 2, "DEF": 2, "Rank": 1, "Vote": 1, "Vox": 1, "Income": 1}) == [
+        ("attack", True, ("R19-7",)),
+        ("return fire", True, ("R19-7",)),
+        ("intercept", True, ("R19-7.2",)),
+        ("Vote", True, ("R19-7",)),
+        ("be Liberated", True, ("R19-7",)),
+        ("use Vox", True, ("R19-7",)),
+        ("use Income", True, ("R19-7",)),
+    ]
+
+
+def test_printing_0_is_printing_a_value() -> None:
+    """R19-7.3: "an attack printed at 0 may still be declared"; Vote 0 "is not a Convocant but is counted as
+    holding 0 Vote"; Vox 0 and Income 0 are values to use. Returning fire needs an attack, which ATK 0 is."""
+    assert capabilities({"ATK": 0, "DEF": 2, "Rank": 1, "Vote": 0, "Vox": 0, "Income": 0}) == [
+        ("attack", True, ("R19-7.3",)),
+        ("return fire", True, ("R19-7",)),
+        ("intercept", True, ("R19-7.2",)),
+        ("Vote", False, ("R19-7.3",)),
+        ("be Liberated", True, ("R19-7",)),
+        ("use Vox", True, ("R19-7.3",)),
+        ("use Income", True, ("R19-7.3",)),
+    ]
+
+
+def test_a_value_below_0_is_still_a_value() -> None:
+    """Vote 1 less 2 is -1: not a Convocant, holding -1 Vote (R19-7.3); ATK 1 less 2 is -1, and still an
+    attack (R19-7: it prints ATK); Vox 2 less 1 is 1."""
+    answers = capabilities(
+        {"ATK": 1, "DEF": 2, "Vote": 1, "Vox": 2},
+        penalty("K", "Vote", 2),
+        penalty("K", "ATK", 2),
+        penalty("K", "Vox", 1),
+    )
+    assert answers[0] == ("attack", True, ("R19-7",))
+    assert answers[3] == ("Vote", False, ("R19-7.3",))
+    assert answers[5] == ("use Vox", True, ("R19-7",))
+
+
+def test_a_unit_printing_nothing_but_def_is_left_out_of_every_mechanic_but_interception() -> None:
+    """R19-7.1: "A card that does not print a value is excluded from every mechanic that needs that value";
+    R19-7.2: intercepting needs no attack; R19-7.5: no Rank, so it cannot be Liberated (XCS)."""
+    assert capabilities({"DEF": 2}) == [
+        ("attack", False, ("R19-7.1",)),
+        ("return fire", False, ("R19-7.1", "R19-7.2")),
+        ("intercept", True, ("R19-7.2",)),
+        ("Vote", False, ("R19-7.1",)),
+        ("be Liberated", False, ("R19-7.1", "R19-7.5")),
+        ("use Vox", False, ("R19-7.1",)),
+        ("use Income", False, ("R19-7.1",)),
+    ]
+
+
+def test_a_unit_that_loses_atk_cannot_attack_or_return_fire_but_can_intercept() -> None:
+    """R19-7.2: "A unit that loses ATK has no attack. So it can't attack, and it can't return fire ... It can
+    still intercept"; it is treated as not printing the value (losing Vote likewise)."""
+    answers = capabilities(
+        {"ATK": 3, "DEF": 2, "Vote": 2},
+        {"do": "lose", "card": "K", "value": "ATK", "effect": "Sevrin"},
+        {"do": "lose", "card": "K", "value": "Vote"},
+    )
+    assert answers[:4] == [
+        ("attack", False, ("R19-7.2",)),
+        ("return fire", False, ("R19-7.2",)),
+        ("intercept", True, ("R19-7.2",)),
+        ("Vote", False, ("R19-7.2",)),
+    ]
+
+
+@pytest.mark.parametrize("kind", ["Location", "Homeworld", "Capital Spacecraft", "Non-Capital Spacecraft"])
+def test_only_units_are_asked_about_attacks(kind: str) -> None:
+    """Attacking, returning fire and intercepting are units' (§11); the value questions are asked of any card."""
+    assert [q for q, _, _ in capabilities({"DEF": 2, "Vote": 1}, kind=kind)] == [
+        "Vote",
+        "be Liberated",
+        "use Vox",
+        "use Income",
+    ]
+
+
+def test_a_character_with_rank_x_can_be_liberated() -> None:
+    """A Character prints Rank X (R19-8.2): it has a Rank, so it can be Liberated (R19-7)."""
+    step = one_step([character("C")], on_board("C"), {"do": "capabilities", "card": "C"})
+    liberated = next(e for e in step.events if e.get("question") == "be Liberated")
+    assert (liberated.get("answer"), liberated.rulings) == (True, ("R19-7",))
+    assert "Rank X" in liberated.get("reason")
+
+
+def test_each_answer_says_why() -> None:
+    """The reasons name the value the card has, or why it has none (§19.7's words: "nothing there to use")."""
+    card = permanent("K", {"Unlabelled": face("Ground Unit", ATK=0, DEF=2, Vote=0)})
+    step = one_step(
+        [card],
+        on_board("K"),
+        {"do": "lose", "card": "K", "value": "Vox", "effect": "Hush"},
+        {"do": "capabilities", "card": "K"},
+    )
+    reasons = {e.get("question"): e.get("reason") for e in step.events if e.kind == "answer"}
+    assert "ATK 0" in reasons["attack"]
+    assert "Vote 0" in reasons["Vote"] and "not a Convocant" in reasons["Vote"] and "holding 0 Vote" in reasons["Vote"]
+    assert "lost Vox (Hush)" in reasons["use Vox"]
+    assert "prints no Rank" in reasons["be Liberated"] and "not 0" in reasons["be Liberated"]
+    assert "prints no Income" in reasons["use Income"]
+    texts = [e.text for e in step.events if e.kind == "answer"]
+    assert texts[0].startswith("Can Card K (K) attack? Yes: ") and texts[3].startswith("Can Card K (K) Vote? No: ")
