@@ -1012,3 +1012,237 @@ def test_each_answer_says_why() -> None:
     assert "prints no Income" in reasons["use Income"]
     texts = [e.text for e in step.events if e.kind == "answer"]
     assert texts[0].startswith("Can Card K (K) attack? Yes: ") and texts[3].startswith("Can Card K (K) Vote? No: ")
+
+
+# --------------------------------------------------------------------------
+# The engine (engine.py): R19-1.1 to R19-1.3, R19-8 ("the moment"), R19-8.2, I-R19-2, I-R19-4
+
+
+@pytest.mark.parametrize("n", [1, 2])
+def test_sabotage_placed_on_a_character_becomes_damage_before_the_first_action(n: int) -> None:
+    """R19-8.2: a Character prints DEF X, so Sabotage (-1 DEF each, I-R19-5) is damage instead; counters on the
+    starting board act as if just added, in a sequence of their own (R19-1.1)."""
+    result: SequenceResult = run(
+        scenario([character("C", 3)], on_board("C", counters={"Sabotage": n}), [{"do": "capabilities", "card": "C"}])
+    )
+    assert events_of(result.setup) == [
+        ("sequence_start", None, ("R19-1.1", "R19-1.2")),
+        ("counters_added", "C", ("I-R19-1", "I-R19-5", "R19-8.2")),
+        ("damage", "C", ("R19-8.2",)),
+        ("sequence_end", None, ("R19-1.1",)),
+    ]
+    added, damage = result.setup[1], result.setup[2]
+    assert (added.get("counter"), added.get("n"), damage.get("amount")) == ("Sabotage", n, n)
+    assert f"starts with {n} Sabotage counter{'s' if n > 1 else ''};" in added.text
+    assert f"{n} damage instead of -{n} DEF: CP {3 - n}." in damage.text
+    card = result.initial.cards["C"]
+    assert (dict(card.values)["CP"], dict(card.counters)) == (3 - n, {"Sabotage": n, "damage": n})
+
+
+def test_a_settled_starting_board_has_no_setup() -> None:
+    """Nothing at 0 and no Sabotage on a Character: the starting board is the board as placed."""
+    result: SequenceResult = run(
+        scenario(
+            [character("C", 3), location("L", 3, 3)],
+            [*on_board("C", counters={"damage": 1}), *on_board("L", counters={"Sabotage": 2})],
+            [{"do": "capabilities", "card": "L"}],
+        )
+    )
+    assert (result.setup, result.setup_batches) == ((), ())
+    assert dict(result.initial.cards["L"].values)["DEF"] == 1 and dict(result.initial.cards["C"].values)["CP"] == 2
+    assert result.to_json()["setup"] == {
+        "destroyed": [],
+        "left_play": [],
+        "flips": [],
+        "fired": [],
+        "queue": [],
+        "events": [],
+    }
+
+
+def test_triggers_the_starting_board_sets_off_fire_before_the_first_action() -> None:
+    result: SequenceResult = run(
+        scenario(
+            [unit("U", {"DEF": 2}, abilities=[WRECK]), location("L", 1, 2)],
+            [*on_board("U", owner="B", counters={"Sabotage": 2}), *on_board("L", counters={"Sabotage": 1})],
+            [{"do": "capabilities", "card": "U"}],
+        )
+    )
+    assert [[t.key for t in batch] for batch in result.setup_batches] == [["U/Wreck"]]
+    setup = result.to_json()["setup"]
+    assert (setup["destroyed"], setup["flips"], setup["fired"]) == (["U"], ["L: Prime -> Contested"], ["B: U/Wreck"])
+    assert setup["queue"] == [
+        [{"player": "B", "trigger": "U/Wreck", "because": "Unit U (U) was destroyed", "created": 1}]
+    ]
+    assert [e["kind"] for e in setup["events"]][-3:] == ["trigger_fired", "sequence_start", "sequence_end"]
+    assert result.initial.cards["U"].zone == "Depleted Pile" and result.steps[0].batches == ()
+
+
+def test_a_unit_taken_to_0_by_one_effect_is_gone_before_the_next() -> None:
+    """R19-8: "the moment" an effect takes a unit's DEF to 0 it is destroyed -- so the ability's next effect
+    finds it off the Map. Both happen in one sequence (R19-1.1), which ends after the check."""
+    zap = unit(
+        "Z",
+        {"ATK": 1, "DEF": 2},
+        abilities=[
+            {
+                "name": "Zap",
+                "type": "activated",
+                "effects": [penalty("U", "DEF", 1), {"do": "grant", "card": "U", "value": "Vote", "amount": 1}],
+            }
+        ],
+    )
+    step = one_step(
+        [zap, unit("U", {"DEF": 1})],
+        [*on_board("Z"), *on_board("U", owner="B")],
+        {"do": "activate", "card": "Z", "ability": "Zap"},
+    )
+    assert [(e.kind, e.card) for e in step.events] == [
+        ("answer", "Z"),
+        ("sequence_start", None),
+        ("penalty", "U"),
+        ("destroyed", "U"),
+        ("counters_removed", "U"),  # the penalty ends as it leaves (I-R19-1)
+        ("no_effect", "U"),
+        ("sequence_end", None),
+    ]
+    assert "Zap of Unit Z (Z)" in step.events[1].text
+
+
+def test_an_ability_that_may_not_be_activated_does_nothing() -> None:
+    zap = unit("Z", {"DEF": 2}, abilities=[{"name": "Zap", "type": "activated", "effects": [penalty("U", "DEF", 1)]}])
+    step = one_step(
+        [zap, unit("U", {"DEF": 1})], on_board("Z", "U"), {"do": "activate", "card": "Z", "ability": "Zap"}, phase="End"
+    )
+    assert events_of(step.events) == [("answer", "Z", ("R19-3.1",))]
+    assert step.to_json()["answers"] == [
+        {
+            "card": "Z",
+            "question": "Can A activate Zap of Unit Z (Z) now (End Phase; active player A)?",
+            "answer": False,
+            "reason": "No activated ability may be used in the End Phase, even a Fast one.",
+            "rulings": ["R19-3.1"],
+        }
+    ]
+    assert step.board.cards["U"].zone == "Map"
+
+
+@pytest.mark.parametrize(
+    ("waiting", "words"), [(0, "0 new triggers waiting"), (1, "1 new trigger waiting"), (2, "2 new triggers waiting")]
+)
+def test_a_sequence_ends_saying_how_many_triggers_wait(waiting: int, words: str) -> None:
+    """R19-1.1: the sequence runs to completion; the triggers it created wait for its end (R19-1.3)."""
+    watchers = [watcher(f"W{i}") for i in range(waiting)]
+    step = one_step(
+        [*watchers, unit("V", {"DEF": 1})], on_board(*(w["id"] for w in watchers), "V"), {"do": "destroy", "card": "V"}
+    )
+    ends = [e for e in step.events if e.kind == "sequence_end"]
+    assert f"Sequence complete; {words}." == ends[0].text
+
+
+def test_triggers_are_created_for_the_card_itself_first_then_for_the_cards_on_the_map() -> None:
+    """R19-1.1: the triggers a change sets off wait for the end of the sequence; each is its controller's
+    (R19-1.3 orders them by player). The changed card's own abilities come first, then any card on the Map
+    watching any card, in board order; a card off the Map, or one watching only itself, does not trigger."""
+    cards = [
+        watcher("W1"),
+        unit("S", {"DEF": 3}, abilities=[WRECK]),  # watches only itself
+        watcher("W2"),
+        watcher("H"),  # in hand
+        unit("V", {"DEF": 1}, abilities=[WRECK, WATCH]),
+    ]
+    board = [
+        *on_board("W1", owner="A", controller="B"),
+        *on_board("S"),
+        *on_board("W2"),
+        *on_board("H", zone="hand"),
+        *on_board("V"),
+    ]
+    step = one_step(cards, board, {"do": "destroy", "card": "V"})
+    created = [e for e in step.events if e.kind == "trigger_created"]
+    assert [(e.get("trigger"), e.player, e.rulings) for e in created] == [
+        ("V/Wreck", "A", ("I-R19-1", "R19-1.1")),
+        ("V/Watch", "A", ("I-R19-1", "R19-1.1")),
+        ("W1/Watch", "B", ("I-R19-1", "R19-1.1")),
+        ("W2/Watch", "A", ("I-R19-1", "R19-1.1")),
+    ]
+    assert [(t.number, t.player, t.key) for t in step.batches[0]] == [
+        (1, "A", "V/Wreck"),
+        (2, "A", "V/Watch"),
+        (4, "A", "W2/Watch"),
+        (3, "B", "W1/Watch"),
+    ]
+
+
+def test_a_card_watching_any_card_triggers_once_on_its_own_change() -> None:
+    """R19-2.8: a trigger keyed to a transition fires on it -- once, even when it watches any card and the card
+    that changed is its own."""
+    loc = location("L", 3, 3)
+    loc["abilities"] = [{"name": "Rally", "type": "triggered", "on": "becomes Contested", "of": "any"}]
+    step = one_step([loc], on_board("L"), {"do": "liberate", "card": "L"})
+    assert [[t.key for t in batch] for batch in step.batches] == [["L/Rally"]]
+
+
+def test_triggers_created_while_triggers_fire_form_the_next_round() -> None:
+    """I-R19-4: Ana's Blast (round 1) destroys V2 while Ben's Watch waits in round 1; Ben's second Watch, set off
+    by V2, waits for round 2, which again starts at the active player. Each trigger resolves as a sequence of its
+    own (R19-1.1), fired by its controller (R19-1.3)."""
+    bomb = unit(
+        "BOMB", {"DEF": 2}, abilities=[{**WRECK, "name": "Blast", "effects": [{"do": "destroy", "card": "V2"}]}]
+    )
+    step = one_step(
+        [watcher("W"), bomb, unit("V2", {"DEF": 2})],
+        [*on_board("W", owner="B"), *on_board("BOMB", "V2")],
+        {"do": "destroy", "card": "BOMB"},
+    )
+    assert [[t.key for t in batch] for batch in step.batches] == [["BOMB/Blast", "W/Watch"], ["W/Watch"]]
+    orders = [e for e in step.events if e.kind == "trigger_order"]
+    assert [e.rulings for e in orders] == [("R19-1.3", "I-R19-2"), ("R19-1.3", "I-R19-4", "I-R19-2")]
+    assert orders[0].text.startswith("Round 1: ") and "A: BOMB/Blast, B: W/Watch" in orders[0].text
+    assert (
+        orders[1].text.startswith("Round 2: the triggers created while round 1 fired")
+        and "B: W/Watch." in orders[1].text
+    )
+    assert orders[1].get("order") == [
+        {"player": "B", "trigger": "W/Watch", "because": "Unit V2 (V2) was destroyed", "created": 3}
+    ]
+    fired = [(e.kind, e.card, e.player, e.get("trigger")) for e in step.events if e.kind == "trigger_fired"]
+    assert fired == [
+        ("trigger_fired", "BOMB", "A", "BOMB/Blast"),
+        ("trigger_fired", "W", "B", "W/Watch"),
+        ("trigger_fired", "W", "B", "W/Watch"),
+    ]
+    starts = [e.text for e in step.events if e.kind == "sequence_start"]
+    assert [s.split(":")[0] for s in starts] == ["Sequence begins"] * 4
+    assert [s.split(": ")[1].split(".")[0] for s in starts] == ["destroy BOMB", "BOMB/Blast", "W/Watch", "W/Watch"]
+
+
+def test_a_step_sums_up_what_happened() -> None:
+    """The result of one action lists what was destroyed, placed, flipped, created and fired, in order."""
+    loc = location("L", 1, 1)
+    result = run(
+        scenario(
+            [watcher("W"), loc, unit("V", {"DEF": 1}, drone=True)],
+            [*on_board("W", owner="B"), *on_board("L", "V")],
+            [{"do": "destroy", "card": "V"}, sabotage("L", 1)],
+        )
+    )
+    first, second = (s.to_json() for s in result.steps)
+    assert (first["action"], first["do"], first["label"]) == (0, "destroy", "1. destroy V")
+    assert (first["destroyed"], first["left_play"], first["created"], first["fired"]) == (
+        ["V"],
+        [],
+        ["W/Watch"],
+        ["B: W/Watch"],
+    )
+    assert first["queue"] == [
+        [{"player": "B", "trigger": "W/Watch", "because": "Unit V (V) was destroyed", "created": 1}]
+    ]
+    assert first["board"]["zones"]["Burned"] == ["V"]
+    assert (second["label"], second["flips"], second["left_play"], second["destroyed"]) == (
+        "2. add 1 Sabotage counter on L",
+        ["L: Prime -> Contested"],
+        ["L"],
+        [],
+    )
+    assert result.to_json()["kind"] == "r19.sequence" and len(result.to_json()["steps"]) == 2
