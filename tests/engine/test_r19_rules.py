@@ -450,6 +450,26 @@ def test_a_destruction_after_a_flip_blames_what_took_the_cp_on_the_new_face() ->
     assert "by damage:" in destroyed[0].text
 
 
+def test_damage_removed_before_a_flip_is_not_blamed_for_the_new_faces_0_cp() -> None:
+    """R19-2.4 names what took the Character to 0 CP, and R19-4.3 is the destruction by damage. Damaged, then
+    healed of all of it, the Character Twists to a Fallen face printed at CP 0: no damage is on it, so it is at 0
+    by its printed CP, not by damage. (Before the fix the log said "by damage" and cited R19-4.3.)"""
+    result = run(
+        scenario(
+            [character("C", 3, fallen_cp=0)],
+            on_board("C"),
+            [
+                {"do": "damage", "card": "C", "amount": 1},
+                {"do": "remove_counters", "card": "C", "counter": "damage", "n": 1},
+                {"do": "twist", "card": "C"},
+            ],
+        )
+    )
+    destroyed = [e for e in result.steps[2].events if e.kind == "destroyed"]
+    assert [(e.card, e.rulings) for e in destroyed] == [("C", ("R19-2.4",))]
+    assert "by its printed CP:" in destroyed[0].text
+
+
 @pytest.mark.parametrize(
     ("action", "note"),
     [
