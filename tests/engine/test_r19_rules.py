@@ -1266,3 +1266,139 @@ def test_a_step_sums_up_what_happened() -> None:
         [],
     )
     assert result.to_json()["kind"] == "r19.sequence" and len(result.to_json()["steps"]) == 2
+
+
+# --------------------------------------------------------------------------
+# The board (board.py): the values a card has (R19-6.1, R19-6.2, R19-7.2, I-R19-5, R19-8.2, I-R19-1), targets
+
+
+def test_a_cards_values_add_up_its_bonuses_penalties_grants_losses_and_counters() -> None:
+    """ATK 2 +2 -1 is 3 (R19-6.1: a bonus to a printed value counts); DEF 3 less one Sabotage counter is 2
+    (I-R19-5); Vox is granted at 3 (R19-6.2); Vote is lost, so it is not there at all (R19-7.2). The Character's
+    CP 4 less 1 CP lost and 1 damage is 2 (I-R19-1); it prints DEF X and Rank X (R19-8.2)."""
+    result = run(
+        scenario(
+            [unit("U", {"ATK": 2, "DEF": 3, "Vote": 1}), character("C", 4)],
+            [*on_board("U", controller="B", counters={"Sabotage": 1}), *on_board("C")],
+            [
+                {"do": "bonus", "card": "U", "value": "ATK", "amount": 2, "effect": "Rage"},
+                penalty("U", "ATK", 1),
+                {"do": "grant", "card": "U", "value": "Vox", "amount": 3, "effect": "Oath"},
+                {"do": "lose", "card": "U", "value": "Vote", "effect": "Hush"},
+                {"do": "cp_loss", "card": "C", "amount": 1},
+                {"do": "damage", "card": "C", "amount": 1},
+            ],
+        )
+    )
+    assert result.steps[-1].board.to_json() == {
+        "players": ["A", "B"],
+        "active": "A",
+        "phase": "Admin",
+        "zones": {"Map": ["U", "C"], "hand": [], "Depleted Pile": [], "Burned": []},
+        "cards": {
+            "U": {
+                "card": "U",
+                "name": "Unit U",
+                "owner": "A",
+                "controller": "B",
+                "zone": "Map",
+                "face": "Unlabelled",
+                "type_line": "Ground Unit",
+                "values": {"ATK": 3, "DEF": 2, "Vox": 3},
+                "counters": {"Sabotage": 1},
+                "bound_to": None,
+                "effects": ["+2 ATK (Rage)", "-1 ATK", "has Vox 3 (Oath)", "loses Vote (Hush)"],
+            },
+            "C": {
+                "card": "C",
+                "name": "Character C",
+                "owner": "A",
+                "controller": "A",
+                "zone": "Map",
+                "face": "Prime",
+                "type_line": "Character",
+                "values": {"DEF": "X", "Rank": "X", "CP": 2},
+                "counters": {"damage": 1},
+                "bound_to": None,
+                "effects": [],
+            },
+        },
+    }
+
+
+def test_a_grant_confers_a_value_but_never_replaces_a_printed_one() -> None:
+    """R19-6.2: granting language confers a value the card does not print; a card that prints it keeps its
+    printed value. Of two grants the later one stands; a lost value is gone whatever was granted (R19-7.2)."""
+    result = run(
+        scenario(
+            [unit("U", {"DEF": 3, "Vote": 1})],
+            on_board("U"),
+            [
+                {"do": "grant", "card": "U", "value": "Vote", "amount": 4},
+                {"do": "grant", "card": "U", "value": "Vox", "amount": 1},
+                {"do": "grant", "card": "U", "value": "Vox", "amount": 2},
+                {"do": "lose", "card": "U", "value": "Vote", "effect": "Hush"},
+            ],
+        )
+    )
+    values = [dict(s.board.cards["U"].values) for s in result.steps]
+    assert [(v.get("Vote"), v.get("Vox")) for v in values] == [(1, None), (1, 1), (1, 2), (None, 2)]
+    texts = [next(e.text for e in s.events if e.kind == "grant") for s in result.steps[:2]]
+    assert "already prints Vote 1; it keeps its printed value" in texts[0]
+    assert "is granted Vox 1: granting language confers the value" in texts[1]
+
+
+def test_an_effect_reaches_every_card_of_its_classes_that_the_named_player_controls() -> None:
+    """A class bonus ("Ground Units you control gain +1 ATK", §19.6's worked example) reaches the members of the
+    class on the Map that the player controls, and nothing else."""
+    cards = [unit("U1", {"ATK": 1, "DEF": 2}), unit("U2", {"ATK": 1, "DEF": 2}), unit("U3", {"ATK": 1, "DEF": 2})]
+    cards.append(
+        unit(
+            "G",
+            {"ATK": 1, "DEF": 2},
+            abilities=[
+                {
+                    "name": "Drill",
+                    "type": "activated",
+                    "effects": [
+                        {"do": "bonus", "classes": ["Ground Unit"], "controller": "you", "value": "ATK", "amount": 1}
+                    ],
+                }
+            ],
+        )
+    )
+    board = [
+        *on_board("U1"),
+        *on_board("U2", owner="B"),
+        *on_board("U3", zone="hand"),
+        *on_board("G", owner="A", controller="B"),
+    ]
+    step = one_step(cards, board, {"do": "activate", "card": "G", "ability": "Drill"})
+    assert [e.card for e in step.events if e.kind == "bonus_live"] == ["U2", "G"]
+    direct = one_step(
+        cards, board, {"do": "bonus", "classes": ["Ground Unit"], "controller": "A", "value": "ATK", "amount": 1}
+    )
+    assert [e.card for e in direct.events if e.kind == "bonus_live"] == ["U1"]
+
+
+def test_an_event_as_json_carries_its_card_player_and_details_only_when_it_has_them() -> None:
+    step = one_step(
+        [watcher("W"), unit("V", {"DEF": 1})],
+        [*on_board("W", owner="B"), *on_board("V")],
+        {"do": "destroy", "card": "V"},
+    )
+    events = step.to_json()["events"]
+    assert events[0] == {
+        "kind": "sequence_start",
+        "text": "Sequence begins: destroy V. No card may be played and no ability activated until it ends.",
+        "rulings": ["R19-1.1", "R19-1.2"],
+    }
+    fired = next(e for e in events if e["kind"] == "trigger_fired")
+    assert fired == {
+        "kind": "trigger_fired",
+        "text": "B resolves Watch of Unit W (W).",
+        "rulings": ["R19-1.3"],
+        "card": "W",
+        "player": "B",
+        "trigger": "W/Watch",
+    }
