@@ -294,7 +294,8 @@ def test_a_location_on_any_other_face_is_placed_in_the_depleted_pile(
     assert events_of(step.events, "break", "face_change", "destroyed", "left_play") == [
         ("left_play", "L", ("R19-8", "R19-8.3", "I-R19-10"))
     ]
-    assert f"the {label} face is placed" in next(e.text for e in step.events if e.kind == "left_play")
+    placed = next(e.text for e in step.events if e.kind == "left_play")
+    assert f"the {label} face is placed in its owner's Depleted Pile; that is not a destruction." in placed
     assert step.board.cards["L"].zone == "Depleted Pile" and step.batches == ()
 
 
@@ -1402,3 +1403,81 @@ def test_an_event_as_json_carries_its_card_player_and_details_only_when_it_has_t
         "player": "B",
         "trigger": "W/Watch",
     }
+
+
+# --------------------------------------------------------------------------
+# The log's explanations, whole: each states the ruling it cites
+
+
+def test_the_fall_notes_state_which_fall_scores() -> None:
+    """R19-4.2 and I-R19-8, in the log's words."""
+    twist = one_step([character("C")], on_board("C"), {"do": "twist", "card": "C"})
+    assert [e.text for e in twist.events if e.kind in STORY_NOTES] == [
+        "A Character's own Twist is a Fall its player causes to their own Character: the one kind of Fall that "
+        "scores (§8.12)."
+    ]
+    penalty_fall = one_step([character("C")], on_board("C"), {"do": "morality_penalty", "card": "C", "amount": 3})
+    assert [e.text for e in penalty_fall.events if e.kind in STORY_NOTES] == [
+        "This Fall scores nothing by itself: Story Points are scored from the board at the end of each Act, and an "
+        "opponent's Fall never earns one (§15.1)."
+    ]
+
+
+def test_the_bound_storyline_notes_say_why_nothing_changes() -> None:
+    """R19-2.5 and I-R19-7, in the log's words."""
+    story = {"id": "ST", "name": "Story", "faces": {"Prime": {"type": "Storyline"}, "Reversal": {"type": "Storyline"}}}
+    texts = []
+    for place in ({"face": "Reversal"}, {"zone": "hand"}):
+        step = one_step(
+            [character("C"), story],
+            [*on_board("C", bound_to="ST"), *on_board("ST", **place)],
+            {"do": "twist", "card": "C"},
+        )
+        texts += [e.text for e in step.events if e.kind == "no_effect"]
+    assert texts == [
+        "Story (ST) is on its Reversal face already: a Fall turns a Storyline to Reversal, never back, so nothing "
+        "changes (§8.11).",
+        "Character C (C) is Bound to Story (ST), which is not in play: there is nothing to flip.",
+    ]
+
+
+def test_the_activation_answers_say_why() -> None:
+    """R19-1.2, R19-3.1 to R19-3.4 and R19-3, in the log's words."""
+    asks = [
+        {"card": "ST", "ability": "Bind"},
+        {"card": "E", "ability": "Tithe"},
+        {"card": "E", "ability": "Ward"},
+        {"card": "E", "ability": "Zap", "during_sequence": True},
+        {"card": "E", "ability": "Zap", "phase": "Ready"},
+        {"card": "E", "ability": "Mine", "player": "B"},
+        {"card": "E", "ability": "Dawn", "phase": "Upkeep"},
+        {"card": "E", "ability": "Mine"},
+        {"card": "E", "ability": "Zap"},
+        {"card": "E", "ability": "Salvo", "phase": "Combat"},
+    ]
+    result = run(scenario([ENGINEER, STORY_BINDS], on_board("E", "ST"), [{"do": "can_activate", **a} for a in asks]))
+    assert [next(e.get("reason") for e in s.events if e.kind == "answer") for s in result.steps] == [
+        "A Storyline Binds by itself on arriving on the Map (§8.10); nobody activates a Bind, so activation timing "
+        "does not apply to it.",
+        "Tithe generates resources in the Admin Phase by its own phase rules; it is not an activated ability.",
+        "Ward is a static ability, not an activated one.",
+        "A resolution sequence is under way: no ability may be activated until it ends.",
+        "No activated ability may be used in the Ready Phase, even a Fast one.",
+        "Its text says “Use only during your turn”, and A is the active player.",
+        "Its text limits it to the Admin, Combat Phase.",
+        "Its printed restriction allows it now.",
+        "Activated abilities are Fast unless their text restricts them: any phase of any player's turn except the "
+        "Ready and End Phases (§10.3); this is the Admin Phase.",
+        "Activated abilities are Fast unless their text restricts them: any phase of any player's turn except the "
+        "Ready and End Phases (§10.3); this is the Combat Phase.",
+    ]
+
+
+def test_the_trigger_choice_says_whose_order_it_is() -> None:
+    """I-R19-2, in the log's words."""
+    chosen = three_watchers({"B": ["S3/Watch"]})
+    given = three_watchers(None)
+    assert [e.text for e in (*chosen.events, *given.events) if e.kind == "trigger_choice"] == [
+        "B orders their 3 triggers in the order they chose: S3/Watch, S1/Watch, S2/Watch.",
+        "B orders their 3 triggers in the order they were created (no order given): S1/Watch, S2/Watch, S3/Watch.",
+    ]
