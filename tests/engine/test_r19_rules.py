@@ -1481,3 +1481,33 @@ def test_the_trigger_choice_says_whose_order_it_is() -> None:
         "B orders their 3 triggers in the order they chose: S3/Watch, S1/Watch, S2/Watch.",
         "B orders their 3 triggers in the order they were created (no order given): S1/Watch, S2/Watch, S3/Watch.",
     ]
+
+
+def test_the_capability_answers_say_why() -> None:
+    """R19-7, R19-7.1 ("nothing there to use", "not treated as having 0"), R19-7.2 (interception needs no
+    attack; return fire uses one), in the log's words."""
+
+    def reasons(values: dict[str, int]) -> list[str]:
+        card = permanent("K", {"Unlabelled": face("Ground Unit", **values)})
+        step = one_step([card], on_board("K"), {"do": "capabilities", "card": "K"})
+        return [e.get("reason") for e in step.events if e.kind == "answer"]
+
+    assert reasons({"ATK": 2, "DEF": 2, "Rank": 1, "Vote": 1, "Vox": 1, "Income": 1}) == [
+        "ATK 2: an attack may be declared (§11.1).",
+        "It has an attack to return fire with (§11.6).",
+        "Intercepting needs no attack (§11.5).",
+        "Vote 1: a Convocant.",
+        "Rank 1: it can be Liberated (§12.2).",
+        "It has Vox 1.",
+        "It has Income 1.",
+    ]
+    nothing = "it prints no {}: it has nothing there to use, not 0"
+    assert reasons({"DEF": 2}) == [
+        f"No attack: {nothing.format('ATK')} (§11.1).",
+        f"Return fire uses one of its attacks (§11.6), and {nothing.format('ATK')}.",
+        "Intercepting needs no attack (§11.5).",
+        f"Cannot Vote: {nothing.format('Vote')}.",
+        f"Cannot be Liberated: {nothing.format('Rank')}.",
+        f"Excluded from every mechanic that needs Vox: {nothing.format('Vox')}.",
+        f"Excluded from every mechanic that needs Income: {nothing.format('Income')}.",
+    ]
