@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from estro_rules.errors import ScenarioError
 from estro_rules.r19 import SequenceResult
 from tests.support.r19 import character, events_of, location, permanent, run, scenario, unit
 
@@ -1511,3 +1512,85 @@ def test_the_capability_answers_say_why() -> None:
         f"Excluded from every mechanic that needs Vox: {nothing.format('Vox')}.",
         f"Excluded from every mechanic that needs Income: {nothing.format('Income')}.",
     ]
+
+
+def test_the_setup_turns_sabotage_into_damage_on_every_character_and_only_theirs() -> None:
+    """R19-8.2 at setup: each Character with Sabotage takes that much damage; a Character without takes none,
+    and a Location's Sabotage stays -1 DEF each (I-R19-5), whatever the board order."""
+    result: SequenceResult = run(
+        scenario(
+            [location("L", 3, 3), character("C1", 3), character("C2", 3)],
+            [*on_board("L", counters={"Sabotage": 1}), *on_board("C1"), *on_board("C2", counters={"Sabotage": 1})],
+            [{"do": "capabilities", "card": "C1"}],
+        )
+    )
+    assert [(e.kind, e.card) for e in result.setup if e.card] == [("counters_added", "C2"), ("damage", "C2")]
+    assert result.setup[0].text == (
+        "Sequence begins: the starting board is checked before the first action. No card may be played and no "
+        "ability activated until it ends."
+    )
+    cards = result.initial.cards
+    assert [dict(cards[c].values).get(v) for c, v in (("L", "DEF"), ("C1", "CP"), ("C2", "CP"))] == [2, 3, 2]
+
+
+def test_a_placement_at_setup_is_in_the_setups_summary() -> None:
+    result: SequenceResult = run(
+        scenario(
+            [location("L", 2, 1)],
+            on_board("L", face="Contested", counters={"Sabotage": 1}),
+            [{"do": "capabilities", "card": "L"}],
+        )
+    )
+    setup = result.to_json()["setup"]
+    assert (setup["left_play"], setup["destroyed"], setup["flips"]) == (["L"], [], [])
+
+
+def test_an_endless_loop_at_setup_is_an_error_naming_the_board() -> None:
+    """MAX_TRIGGERS: a resolution that does not end is refused, and the message says where -- here the starting
+    board, whose Location breaks to Contested and sets off the loop."""
+    ping = location("P", 1, 3)
+    ping["abilities"] = [
+        {
+            "name": "Up",
+            "type": "triggered",
+            "on": "becomes Contested",
+            "effects": [{"do": "flip", "card": "self", "to": "Prime", "cause": "own ability"}],
+        },
+        {
+            "name": "Down",
+            "type": "triggered",
+            "on": "becomes Prime",
+            "effects": [{"do": "flip", "card": "self", "to": "Contested", "cause": "own ability"}],
+        },
+    ]
+    data = scenario([ping], on_board("P", counters={"Sabotage": 1}), [{"do": "capabilities", "card": "P"}])
+    with pytest.raises(ScenarioError) as info:
+        run(data)
+    assert (
+        str(info.value) == "board: expected a resolution that ends (more than 200 triggers fired) (the triggers loop)"
+    )
+
+
+def test_no_sequence_is_under_way_once_an_action_has_resolved() -> None:
+    """R19-1.2 forbids activation *during* a sequence; when the action's sequence has ended, Fast timing applies
+    again (R19-3.1)."""
+    result = run(
+        scenario(
+            [ENGINEER, STORY_BINDS, unit("V", {"DEF": 1})],
+            on_board("E", "ST", "V"),
+            [{"do": "destroy", "card": "V"}, {"do": "can_activate", "card": "E", "ability": "Zap"}],
+        )
+    )
+    assert result.steps[1].to_json()["answers"][0]["rulings"] == ["R19-3.1"]
+    assert result.steps[1].to_json()["answers"][0]["answer"] is True
+
+
+def test_a_step_lists_the_cards_on_which_nothing_happened() -> None:
+    step = one_step(
+        [unit("U", {"DEF": 2}), character("C")],
+        on_board("U", "C"),
+        {"do": "bonus", "cards": ["U", "C"], "value": "Vote", "amount": 1},
+    )
+    assert step.to_json()["nothing"] == ["U", "C"]
+    gone = one_step([unit("U", {"DEF": 2})], on_board("U", zone="hand"), {"do": "destroy", "card": "U"})
+    assert gone.to_json()["nothing"] == ["U"]
