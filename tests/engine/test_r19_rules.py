@@ -472,6 +472,23 @@ def test_damage_removed_before_a_flip_is_not_blamed_for_the_new_faces_0_cp() -> 
     assert "by its printed CP:" in destroyed[0].text
 
 
+def test_damage_placed_at_setup_is_blamed_for_the_0_cp_it_brings() -> None:
+    """R19-4.3: "A Character reduced to 0 CP by damage is destroyed" -- damage placed on the starting board took
+    the CP as much as damage dealt later, at setup or after a flip. (Before the fix the log said "by its printed
+    CP" and left R19-4.3 out.)"""
+    placed: SequenceResult = run(
+        scenario([character("C", 3)], on_board("C", counters={"damage": 3}), [{"do": "capabilities", "card": "C"}])
+    )
+    destroyed = [e for e in placed.setup if e.kind == "destroyed"]
+    assert [(e.card, e.rulings) for e in destroyed] == [("C", ("R19-2.4", "R19-4.3"))]
+    assert "at 0 CP by damage:" in destroyed[0].text
+    flipped = one_step(
+        [character("C", 3, fallen_cp=1)], on_board("C", counters={"damage": 1}), {"do": "twist", "card": "C"}
+    )
+    destroyed = [e for e in flipped.events if e.kind == "destroyed"]
+    assert [(e.card, e.rulings) for e in destroyed] == [("C", ("R19-2.4", "R19-4.3"))]
+
+
 @pytest.mark.parametrize(
     ("action", "note"),
     [
@@ -672,6 +689,9 @@ def test_counters_and_lasting_effects_end_as_a_card_leaves_the_map(before: list[
     )
     gone = result.steps[-2]
     assert events_of(gone.events, "counters_removed") == ([("counters_removed", "C", ("I-R19-1",))] if said else [])
+    assert [e.text for e in gone.events if e.kind == "counters_removed"] == (
+        ["Counters and lasting effects on it end as it leaves the Map."] if said else []
+    )
     back = result.steps[-1].board.cards["C"]
     assert (back.zone, dict(back.values), back.counters, back.effects) == (
         "Map",
