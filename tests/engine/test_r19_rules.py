@@ -1614,3 +1614,15 @@ def test_a_step_lists_the_cards_on_which_nothing_happened() -> None:
     assert step.to_json()["nothing"] == ["U", "C"]
     gone = one_step([unit("U", {"DEF": 2})], on_board("U", zone="hand"), {"do": "destroy", "card": "U"})
     assert gone.to_json()["nothing"] == ["U"]
+
+
+def test_damage_and_cp_loss_count_against_a_characters_cp_only() -> None:
+    """I-R19-1: damage is modelled for Characters as CP loss; a Character's other values stay as printed."""
+    card = permanent("C", {"Prime": face("Character", DEF="X", Rank="X", CP=4, Vote=2, Vox=1)})
+    step = one_step(
+        [card],
+        on_board("C"),
+        {"do": "damage", "card": "C", "amount": 1},
+        {"do": "cp_loss", "card": "C", "amount": 2},
+    )
+    assert dict(step.board.cards["C"].values) == {"DEF": "X", "Rank": "X", "Vote": 2, "Vox": 1, "CP": 1}
