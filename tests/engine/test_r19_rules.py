@@ -114,11 +114,13 @@ def test_a_drone_is_burned_and_its_destruction_triggers_fire() -> None:
     assert step.board.cards["D"].zone == "Burned"
     destroyed = [e for e in step.events if e.kind == "destroyed"]
     assert [(e.card, e.rulings) for e in destroyed] == [("D", ("R19-8", "R19-8.1"))]
-    assert "Burned" in destroyed[0].text and "Depleted Pile" not in destroyed[0].text
+    assert destroyed[0].text == "Unit D (D) is a unit at DEF 0: destroyed and Burned (state-based check, §10.6)."
     assert [[t.key for t in batch] for batch in step.batches] == [["D/Wreck"]]
     plain = one_step([unit("U", {"DEF": 1}, abilities=[WRECK])], on_board("U"), penalty("U", "DEF", 1))
     assert plain.board.cards["U"].zone == "Depleted Pile"
-    assert "Depleted Pile" in next(e.text for e in plain.events if e.kind == "destroyed")
+    assert next(e.text for e in plain.events if e.kind == "destroyed") == (
+        "Unit U (U) is a unit at DEF 0: destroyed and placed in its owner's Depleted Pile (state-based check, §10.6)."
+    )
     assert [[t.key for t in batch] for batch in plain.batches] == [["U/Wreck"]]
 
 
