@@ -261,6 +261,7 @@ def test_a_prime_capital_spacecraft_breaks_to_contested_by_rank() -> None:
         ("face_change", "S", ("R19-8", "R19-8.3", "R19-2.1", "R19-4.1")),
     ]
     assert "at Rank 0" in next(e.text for e in step.events if e.kind == "break")
+    assert next(e.get("cause") for e in step.events if e.kind == "face_change") == "broken at Rank 0"
     assert (step.board.cards["S"].zone, step.board.cards["S"].face) == ("Map", "Contested")
     above = one_step([CAPITAL], on_board("S"), penalty("S", "Rank", 1))
     assert (above.board.cards["S"].face, events_of(above.events, "break")) == ("Prime", [])
