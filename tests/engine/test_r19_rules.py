@@ -351,7 +351,9 @@ def test_every_flip_is_a_transition_and_not_a_destruction(
     assert (flip.get("from"), flip.get("to")) == (start, to)
     assert f"becomes {to}" in flip.text
     assert "Wreck, Ruin" in next(e.text for e in step.events if e.kind == "not_destruction")
-    assert [[t.key for t in batch] for batch in step.batches] == [[f"L/On {to}"]]
+    assert [[(t.key, t.because) for t in batch] for batch in step.batches] == [
+        [(f"L/On {to}", f"Card L (L) became {to}")]
+    ]
     assert step.board.cards["L"].zone == "Map" and step.to_json()["destroyed"] == []
 
 
@@ -606,13 +608,15 @@ def test_a_storyline_leaving_play_makes_each_bound_character_on_the_map_fall() -
         "faces": {"Prime": {"type": "Storyline"}, "Reversal": {"type": "Storyline"}},
         "abilities": [{"name": "Epitaph", "type": "triggered", "on": "destroyed"}],
     }
-    cards = [character("C1"), character("C2"), character("C3", fallen_cp=None), character("C4"), story]
+    cards = [character(c) for c in ("C0", "C1", "C2", "C4", "C5")] + [character("C3", fallen_cp=None), story]
     board = [
+        *on_board("ST"),
+        *on_board("C0"),  # not Bound to it
+        *on_board("C4", bound_to="ST", zone="hand"),
         *on_board("C1", bound_to="ST"),
         *on_board("C2", owner="B", bound_to="ST", face="Fallen"),
         *on_board("C3", bound_to="ST"),
-        *on_board("C4", bound_to="ST", zone="hand"),
-        *on_board("ST"),
+        *on_board("C5", bound_to="ST"),
     ]
     step = one_step(cards, board, {"do": "destroy", "card": "ST"})
     assert events_of(step.events, "destroyed", "left_play", "trigger_created", "face_change", "no_effect") == [
@@ -620,14 +624,20 @@ def test_a_storyline_leaving_play_makes_each_bound_character_on_the_map_fall() -
         ("trigger_created", "ST", ("I-R19-1", "R19-1.1")),
         ("face_change", "C1", ("R19-2.3", "R19-2.2", "R19-4.1")),
         ("no_effect", "C3", ("R19-2.3",)),
+        ("face_change", "C5", ("R19-2.3", "R19-2.2", "R19-4.1")),
     ]
-    assert "route 3 of §7.7" in next(e.get("cause") for e in step.events if e.kind == "face_change")
+    assert next(e.get("cause") for e in step.events if e.kind == "face_change") == (
+        "the Storyline it was Bound to, Story (ST), left play (route 3 of §7.7)"
+    )
+    assert next(e.text for e in step.events if e.kind == "no_effect") == "Character C3 (C3) has no Fallen face."
     cards_after = step.board.cards
-    assert [(c, cards_after[c].face, cards_after[c].bound_to) for c in ("C1", "C2", "C3", "C4")] == [
+    assert [(c, cards_after[c].face, cards_after[c].bound_to) for c in ("C0", "C1", "C2", "C3", "C4", "C5")] == [
+        ("C0", "Prime", None),
         ("C1", "Fallen", None),
         ("C2", "Fallen", None),
         ("C3", "Prime", None),
         ("C4", "Prime", None),
+        ("C5", "Fallen", None),
     ]
     assert cards_after["ST"].zone == "Depleted Pile" and [[t.key for t in b] for b in step.batches] == [["ST/Epitaph"]]
 
