@@ -1639,3 +1639,137 @@ def test_damage_and_cp_loss_count_against_a_characters_cp_only() -> None:
         {"do": "cp_loss", "card": "C", "amount": 2},
     )
     assert dict(step.board.cards["C"].values) == {"DEF": "X", "Rank": "X", "Vote": 2, "Vox": 1, "CP": 1}
+
+
+# --------------------------------------------------------------------------
+# Each action's events and their rulings (actions.py)
+
+STORY_IN_HAND = [character("C"), {"id": "ST", "name": "Story", "faces": {"Prime": {"type": "Storyline"}}}]
+
+
+@pytest.mark.parametrize(
+    ("cards", "board", "actions", "events"),
+    [
+        # R19-8.2: a Rank penalty on a Character (Rank X) is CP loss instead
+        (
+            [character("C", 3)],
+            on_board("C"),
+            [penalty("C", "Rank", 2)],
+            [("penalty", "C", ("R19-8.2",)), ("cp_loss", "C", ("R19-8.2",))],
+        ),
+        # R19-7.1: a penalty to a value the card does not print has nothing to reduce
+        ([unit("U", {"DEF": 2})], on_board("U"), [penalty("U", "ATK", 1)], [("no_effect", "U", ("R19-7.1",))]),
+        # a penalty to a printed value other than DEF or Rank (R19-7), to DEF (R19-8)
+        ([unit("U", {"DEF": 3, "ATK": 2})], on_board("U"), [penalty("U", "ATK", 1)], [("penalty", "U", ("R19-7",))]),
+        ([unit("U", {"DEF": 3, "ATK": 2})], on_board("U"), [penalty("U", "DEF", 1)], [("penalty", "U", ("R19-8",))]),
+        # R19-6.1: a class bonus that reaches no card does nothing
+        (
+            [unit("U", {"DEF": 2})],
+            on_board("U"),
+            [{"do": "bonus", "classes": ["Location"], "value": "DEF", "amount": 1}],
+            [("no_effect", None, ("R19-6.1",))],
+        ),
+        # R19-6.1 and R19-7.2: a bonus to a lost value is a bonus to nothing
+        (
+            [unit("U", {"DEF": 2, "ATK": 1})],
+            on_board("U"),
+            [{"do": "lose", "card": "U", "value": "ATK"}, {"do": "bonus", "card": "U", "value": "ATK", "amount": 1}],
+            [("bonus_dead", "U", ("R19-6.1", "R19-7.2"))],
+        ),
+        # R19-7.2: ending an effect that is not there
+        (
+            [unit("U", {"DEF": 2})],
+            on_board("U"),
+            [{"do": "end_effect", "effect": "Nope"}],
+            [("no_effect", None, ("R19-7.2",))],
+        ),
+        # route 2 of §7.7 needs a Fallen face; without one, 0 CP destroys (R19-2.4)
+        (
+            [character("C", 3, fallen_cp=None)],
+            on_board("C"),
+            [{"do": "morality_penalty", "card": "C", "amount": 3}],
+            [("cp_loss", "C", ("R19-2.3",)), ("destroyed", "C", ("R19-2.4",))],
+        ),
+        # I-R19-1: CP loss and damage are modelled for Characters only
+        (
+            [location("L", 3, 3)],
+            on_board("L"),
+            [{"do": "morality_penalty", "card": "L", "amount": 3}],
+            [("no_effect", "L", ("I-R19-1",))],
+        ),
+        (
+            [unit("U", {"DEF": 2})],
+            on_board("U"),
+            [{"do": "add_counters", "card": "U", "counter": "damage", "n": 1}],
+            [("no_effect", "U", ("I-R19-1",))],
+        ),
+        # R19-7.1 and R19-7.5: no Rank, no Liberation (counter or action)
+        (
+            [unit("U", {"DEF": 2})],
+            on_board("U"),
+            [{"do": "add_counters", "card": "U", "counter": "Liberation", "n": 1}],
+            [("no_effect", "U", ("R19-7.1", "R19-7.5"))],
+        ),
+        (
+            [location("L", 3, 3)],
+            on_board("L", face="Contested"),
+            [{"do": "liberate", "card": "L"}],
+            [("no_effect", "L", ("R19-7.1", "R19-7.5"))],
+        ),
+        # I-R19-1: counters that are not there cannot be removed; those that are come off, as many as there are
+        (
+            [location("L", 3, 3)],
+            on_board("L"),
+            [{"do": "remove_counters", "card": "L", "counter": "Sabotage", "n": 1}],
+            [("no_effect", "L", ("I-R19-1",))],
+        ),
+        (
+            [location("L", 3, 3)],
+            on_board("L", counters={"Liberation": 2}),
+            [{"do": "remove_counters", "card": "L", "counter": "Liberation", "n": 5}],
+            [("counters_removed", "L", ("I-R19-1",))],
+        ),
+        # R19-3.3: a Storyline Binds as it enters the Map -- not an activated ability
+        (
+            STORY_IN_HAND,
+            [*on_board("C"), *on_board("ST", zone="hand")],
+            [{"do": "enter", "card": "ST", "bind": ["C"]}],
+            [("entered", "ST", ("I-R19-1",)), ("bind", "C", ("R19-3.3",))],
+        ),
+        # R19-3.1: the phase (and the active player) the timing rules read
+        (
+            [character("C")],
+            on_board("C"),
+            [{"do": "set_phase", "phase": "End", "active": "B"}],
+            [("phase", None, ("R19-3.1",))],
+        ),
+    ],
+)
+def test_each_action_logs_what_it_did_with_its_rulings(
+    cards: list[Any], board: list[Any], actions: list[dict[str, Any]], events: list[Any]
+) -> None:
+    step = one_step(cards, board, *actions)
+    shown = [e for e in events_of(step.events) if e[0] not in ("sequence_start", "sequence_end", "counters_removed")]
+    shown += [e for e in events_of(step.events, "counters_removed") if actions[-1]["do"] == "remove_counters"]
+    assert shown == events
+
+
+def test_what_the_actions_leave_behind() -> None:
+    """The values and zones the actions above lead to: CP 3 less 2 (R19-8.2), ATK 2 less 1, the counters a
+    removal leaves (none of 2), the Bound Character, the new phase and active player."""
+    rank = one_step([character("C", 3)], on_board("C"), penalty("C", "Rank", 2))
+    assert dict(rank.board.cards["C"].values)["CP"] == 1
+    removed = one_step(
+        [location("L", 3, 3)],
+        on_board("L", counters={"Liberation": 2}),
+        {"do": "remove_counters", "card": "L", "counter": "Liberation", "n": 5},
+    )
+    assert removed.board.cards["L"].counters == ()
+    assert next(e.get("n") for e in removed.events if e.kind == "counters_removed") == 2
+    bound = one_step(
+        STORY_IN_HAND, [*on_board("C"), *on_board("ST", zone="hand")], {"do": "enter", "card": "ST", "bind": ["C"]}
+    )
+    assert (bound.board.cards["ST"].zone, bound.board.cards["C"].bound_to) == ("Map", "ST")
+    phase = one_step([character("C")], on_board("C"), {"do": "set_phase", "phase": "End", "active": "B"})
+    assert (phase.board.active, phase.board.phase) == ("B", "End")
+    assert [e.player for e in phase.events if e.kind == "phase"] == ["B"]
