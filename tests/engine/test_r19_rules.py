@@ -426,6 +426,9 @@ def test_a_flip_keeps_damage_but_not_the_cp_lost_on_the_old_face() -> None:
     step = result.steps[2]
     assert dict(step.board.cards["C"].values)["CP"] == 3 and dict(step.board.cards["C"].counters) == {"damage": 1}
     assert events_of(step.events, "cp_loss_cleared") == [("cp_loss_cleared", "C", ("I-R19-1",))]
+    assert [e.text for e in step.events if e.kind == "cp_loss_cleared"] == [
+        "The CP lost on the Prime face does not carry to the Fallen face, which has its own printed CP."
+    ]
     # no CP lost: nothing to clear, nothing said
     plain = one_step([character("C", 5, fallen_cp=4)], on_board("C"), {"do": "twist", "card": "C"})
     assert events_of(plain.events, "cp_loss_cleared") == []
@@ -1428,6 +1431,10 @@ def test_an_event_as_json_carries_its_card_player_and_details_only_when_it_has_t
         "text": "Sequence begins: destroy V. No card may be played and no ability activated until it ends.",
         "rulings": ["R19-1.1", "R19-1.2"],
     }
+    created = next(e for e in events if e["kind"] == "trigger_created")
+    assert (
+        created["text"] == "Watch of Unit W (W) triggers (Unit V (V) was destroyed); it waits for the sequence to end."
+    )
     fired = next(e for e in events if e["kind"] == "trigger_fired")
     assert fired == {
         "kind": "trigger_fired",
@@ -1460,10 +1467,11 @@ def test_the_fall_notes_state_which_fall_scores() -> None:
 def test_the_bound_storyline_notes_say_why_nothing_changes() -> None:
     """R19-2.5 and I-R19-7, in the log's words."""
     story = {"id": "ST", "name": "Story", "faces": {"Prime": {"type": "Storyline"}, "Reversal": {"type": "Storyline"}}}
+    no_reversal = {"id": "ST", "name": "Story", "faces": {"Prime": {"type": "Storyline"}}}
     texts = []
-    for place in ({"face": "Reversal"}, {"zone": "hand"}):
+    for card, place in ((story, {"face": "Reversal"}), (story, {"zone": "hand"}), (no_reversal, {})):
         step = one_step(
-            [character("C"), story],
+            [character("C"), card],
             [*on_board("C", bound_to="ST"), *on_board("ST", **place)],
             {"do": "twist", "card": "C"},
         )
@@ -1472,6 +1480,7 @@ def test_the_bound_storyline_notes_say_why_nothing_changes() -> None:
         "Story (ST) is on its Reversal face already: a Fall turns a Storyline to Reversal, never back, so nothing "
         "changes (§8.11).",
         "Character C (C) is Bound to Story (ST), which is not in play: there is nothing to flip.",
+        "Story (ST) has no Reversal face to flip to; nothing changes (§8.11).",
     ]
 
 
