@@ -1782,3 +1782,15 @@ def test_what_the_actions_leave_behind() -> None:
     phase = one_step([character("C")], on_board("C"), {"do": "set_phase", "phase": "End", "active": "B"})
     assert (phase.board.active, phase.board.phase) == ("B", "End")
     assert [e.player for e in phase.events if e.kind == "phase"] == ["B"]
+
+
+def test_every_counter_kept_in_a_flip_is_listed() -> None:
+    """R19-8.5: counters other than Liberation persist through a flip. A Character placed with a Sabotage counter
+    keeps it and the damage it became (R19-8.2), and its Twist lists both."""
+    step = one_step(
+        [character("C", 5, fallen_cp=4)], on_board("C", counters={"Sabotage": 1}), {"do": "twist", "card": "C"}
+    )
+    kept = [e for e in step.events if e.kind == "counters_kept"]
+    assert [(e.get("counters"), e.rulings) for e in kept] == [({"Sabotage": 1, "damage": 1}, ("R19-8.5",))]
+    assert kept[0].text == "Other counters stay on the card (1 Sabotage, 1 damage, §18.38)."
+    assert dict(step.board.cards["C"].values)["CP"] == 3
