@@ -260,7 +260,10 @@ def test_a_prime_capital_spacecraft_breaks_to_contested_by_rank() -> None:
         ("break", "S", ("R19-8", "R19-8.3")),
         ("face_change", "S", ("R19-8", "R19-8.3", "R19-2.1", "R19-4.1")),
     ]
-    assert "at Rank 0" in next(e.text for e in step.events if e.kind == "break")
+    assert next(e.text for e in step.events if e.kind == "break") == (
+        "Card S (S) is at Rank 0: it breaks the way damage equal to its DEF would break it (§11.6): the Prime face "
+        "flips to Contested."
+    )
     assert next(e.get("cause") for e in step.events if e.kind == "face_change") == "broken at Rank 0"
     assert (step.board.cards["S"].zone, step.board.cards["S"].face) == ("Map", "Contested")
     above = one_step([CAPITAL], on_board("S"), penalty("S", "Rank", 1))
@@ -276,6 +279,10 @@ def test_a_non_capital_spacecraft_is_destroyed(key: str) -> None:
     assert events_of(step.events, "break", "face_change", "destroyed", "left_play") == [
         ("destroyed", "N", ("R19-8", "R19-8.3"))
     ]
+    assert next(e.text for e in step.events if e.kind == "destroyed") == (
+        "Card N (N) is at DEF 0: it breaks the way damage equal to its DEF would break it (§11.6); a Non-Capital "
+        "Spacecraft has no Contested face, so it is destroyed."
+    )
     assert step.board.cards["N"].zone == "Depleted Pile"
     assert [[t.key for t in batch] for batch in step.batches] == [["N/Wreck"]]
 
