@@ -13,7 +13,7 @@ import pytest
 
 from estro_rules.errors import ScenarioError
 from estro_rules.r19 import SequenceResult
-from tests.support.r19 import character, events_of, location, permanent, run, scenario, unit
+from tests.support.r19 import character, events_of, load_like_runner, location, permanent, run, scenario, unit
 
 # --------------------------------------------------------------------------
 # Helpers
@@ -1801,3 +1801,41 @@ def test_every_counter_kept_in_a_flip_is_listed() -> None:
     assert [(e.get("counters"), e.rulings) for e in kept] == [({"Sabotage": 1, "damage": 1}, ("R19-8.5",))]
     assert kept[0].text == "Other counters stay on the card (1 Sabotage, 1 damage, §18.38)."
     assert dict(step.board.cards["C"].values)["CP"] == 3
+
+
+def test_the_value_question_reads_any_value_the_same_way() -> None:
+    """R19-7: "the same reading applies to any printed value a mechanic depends on": the value question built for
+    any value answers yes with the value (R19-7.3 at 0) and no, with nothing there to use, when it is not printed
+    (R19-7.1). Asked of the built questions directly, since the engine builds its two (Vox, Income) on import."""
+    from estro_rules.r19.board import Answer
+    from estro_rules.r19.timing import _q_value
+
+    card = (
+        load_like_runner(
+            scenario(
+                [permanent("K", {"Unlabelled": face("Ground Unit", DEF=2, Vox=0, Income=2)})],
+                on_board("K"),
+                [{"do": "capabilities", "card": "K"}],
+            )
+        )
+        .engine()
+        .cards["K"]
+    )
+    assert [_q_value(name)(card) for name in ("Vox", "Income", "Vote")] == [
+        Answer("use Vox", True, "It has Vox 0.", ("R19-7.3",)),
+        Answer("use Income", True, "It has Income 2.", ("R19-7",)),
+        Answer(
+            "use Vote",
+            False,
+            "Excluded from every mechanic that needs Vote: it prints no Vote: it has nothing there to use, not 0.",
+            ("R19-7.1",),
+        ),
+    ]
+
+
+def test_an_ability_is_asked_about_by_its_printed_name_even_an_empty_one() -> None:
+    """The scenario format accepts any printed name, "" included; the question is about that ability (R19-3.1)."""
+    card = unit("U", {"DEF": 2}, abilities=[{"name": "", "type": "activated"}])
+    step = one_step([card], on_board("U"), {"do": "can_activate", "card": "U", "ability": ""})
+    assert step.to_json()["answers"][0]["answer"] is True
+    assert step.to_json()["answers"][0]["rulings"] == ["R19-3.1"]
