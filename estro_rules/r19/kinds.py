@@ -70,7 +70,18 @@ class SequenceScenario:
 
     def engine(self) -> Engine:
         states = [
-            CardState(p.id, self.cards[p.card], p.owner, p.controller, p.zone, p.face, dict(p.counters), p.bound_to)
+            CardState(
+                p.id,
+                self.cards[p.card],
+                p.owner,
+                p.controller,
+                p.zone,
+                p.face,
+                dict(p.counters),
+                p.bound_to,
+                # damage placed on a Character has taken its CP (R19-4.3), like damage dealt later
+                last_cp_cause="damage" if dict(p.counters).get("damage") else None,
+            )
             for p in self.placements
         ]
         return Engine(self.players, self.active, self.phase, states)

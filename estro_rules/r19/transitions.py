@@ -82,8 +82,8 @@ def _cp_loss_cleared(board: Board, card: CardState, old: str, cause: str, ruling
             card,
         )
         card.cp_lost = 0
-    if card.last_cp_cause not in (None, "damage"):
-        # the CP loss stayed on the old face; only damage (if any) still counts against CP
+    if card.last_cp_cause is not None:
+        # the CP loss stayed on the old face; only damage still on the card counts against CP on the new one
         card.last_cp_cause = "damage" if card.counters.get("damage") else None
 
 

@@ -69,6 +69,16 @@ def scenario(cards: list[Any], board: list[Any], actions: list[Any], **extra: An
     return data
 
 
+def permanent(cid: str, faces: dict[str, Any], *, abilities: list[Any] | None = None) -> dict[str, Any]:
+    """A card of any type: ``faces`` maps each face key to its ``type``, ``values`` and ``subtypes``."""
+    return {"id": cid, "name": f"Card {cid}", "faces": copy.deepcopy(faces), "abilities": abilities or []}
+
+
+def events_of(events: Any, *kinds: str) -> list[tuple[str, str | None, tuple[str, ...]]]:
+    """``(kind, card, rulings)`` of every event of the given kinds (all events when none is given), in order."""
+    return [(e.kind, e.card, e.rulings) for e in events if not kinds or e.kind in kinds]
+
+
 STORY = {"id": "ST", "name": "Story", "faces": {"Prime": {"type": "Storyline"}, "Reversal": {"type": "Storyline"}}}
 """A Storyline with a Reversal face and no text."""
 
