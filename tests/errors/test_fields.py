@@ -458,3 +458,18 @@ def test_numbers_up_to_the_digit_limit_are_read_and_longer_ones_refused() -> Non
         parse_json("[" + "9" * 4301 + "]", "cards")
     assert message(err) == "cards: a number is too long; expected valid JSON with numbers of at most 4300 digits"
     assert err.value.field == "cards"
+
+
+def test_an_empty_string_ends_where_it_ends() -> None:
+    """The first string of the text is read like any other: ``""`` is empty, not the start of a longer one."""
+    with pytest.raises(ScenarioError, match=r"got '33 levels'"):
+        parse_json('["", ' + nested(32) + "]", "s")
+    assert parse_json('["", ' + nested(31) + "]", "s") == ["", json.loads(nested(31))]
+
+
+def test_text_that_is_not_json_is_invalid_json_not_deep_json() -> None:
+    """Only brackets nest: other characters outside strings, however many, are not levels."""
+    for text in ("X" * 40, "nullnull" * 10, "1e5" * 40, "}" * 40 + "[]"):
+        with pytest.raises(ScenarioError) as err:
+            parse_json(text, "s")
+        assert message(err).endswith("; expected valid JSON"), text
