@@ -93,3 +93,11 @@ def test_a_failed_job_is_done_and_stays_failed() -> None:
     assert job.done
     assert json.loads(job.step()) == first
     assert json.loads(job.cancel()) == first, "cancelling a finished job changes nothing"
+
+
+def test_without_a_base_links_are_relative_to_the_site_root() -> None:
+    text = json.dumps(SOLO)
+    for job in (web.start(text), web.Job(text)):
+        assert job.base == "" and job.slice_seconds == 0.1
+        assert re.findall(r'href="([^"]+)"', json.loads(job.step())["html"]) == ["protocol-07/#P07-1"]
+    assert re.findall(r'href="([^"]+)"', json.loads(web.handle(text))["html"]) == ["protocol-07/#P07-1"]
