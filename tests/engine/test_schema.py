@@ -808,3 +808,55 @@ def test_tagged_in_words_and_form_data() -> None:
         ],
     }
     assert action(label="Step").to_json()["label"] == "Step"
+
+
+# --------------------------------------------------------------------------
+# Context: a type may depend on the fields of its object read before it
+
+
+class Seen(Int):
+    """A whole number that records where it was read and the context it was read with."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.calls: list[tuple[str, dict[str, Any]]] = []
+
+    def read(self, value: object, path: str, ctx: Any = NOTHING) -> int:
+        self.calls.append((path, dict(ctx)))
+        return 0
+
+
+def test_a_shorthand_is_read_with_the_other_fields_defaults() -> None:
+    seen = Seen()
+    team = Obj(
+        [Field("name", Text(), default="Team"), Field("cryptids", ListOf(seen)), FAST], name="t", shorthand="cryptids"
+    )
+    team.read([5], "left")
+    assert seen.calls == [("left[0]", {"name": "Team", "fast": False})]
+
+
+def test_a_keyed_value_and_its_extras_see_the_context() -> None:
+    value, extra = Seen(), Seen()
+    keyed = Keyed(
+        [Option("dot", value, extra=(Field("rolls", extra),))],
+        what="effect",
+        expected="an effect",
+        string_form_message=lambda option: "an object",
+    )
+    assert keyed.read({"dot": 3, "rolls": 2}, "e", {"name": "Bite"}) == ("dot", 0, {"rolls": 0})
+    assert value.calls == [("e.dot", {"name": "Bite"})]
+    assert extra.calls == [("e.rolls", {"name": "Bite"})]
+
+
+def test_tagged_before_and_after_fields_see_what_was_read_before_them() -> None:
+    first, last = Seen(), Seen()
+    tagged = Tagged(
+        "do",
+        {"move": Obj([Field("to", Int())], name="move")},
+        what="action",
+        before=(Field("who", Text()), Field("first", first)),
+        after=(Field("last", last),),
+    )
+    tagged.read({"who": "A", "first": 1, "do": "move", "to": 2, "last": 3}, "a")
+    assert first.calls == [("a.first", {"who": "A"})]
+    assert last.calls == [("a.last", {"who": "A", "first": 0, "do": "move", "to": 2})]
