@@ -860,3 +860,17 @@ def test_tagged_before_and_after_fields_see_what_was_read_before_them() -> None:
     tagged.read({"who": "A", "first": 1, "do": "move", "to": 2, "last": 3}, "a")
     assert first.calls == [("a.first", {"who": "A"})]
     assert last.calls == [("a.last", {"who": "A", "first": 0, "do": "move", "to": 2})]
+
+
+def test_keyed_without_its_own_words_for_several_keys_says_what_it_expects() -> None:
+    effect = Keyed(
+        [Option("damage", Int(1, 9)), Option("heal", Int(1, 9))],
+        what="effect",
+        expected='an effect such as {"damage": 3}',
+        string_form_message=lambda option: "an object",
+    )
+    assert (
+        says(effect.read, {"damage": 1, "heal": 1}, "e") == 'e: expected an effect such as {"damage": 3}, got an object'
+    )
+    assert says(effect.read, {}, "e") == 'e: expected an effect such as {"damage": 3}, got an empty object'
+    assert effect.single is True

@@ -9,6 +9,10 @@ file without repeating its name (the command line puts the name first).
 from __future__ import annotations
 
 import io
+import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +20,7 @@ import pytest
 
 from estro_rules.errors import EstroError, ScenarioError
 from estro_rules.inputs import MAX_INPUT_BYTES, read_json
+from tests.support import ROOT
 
 # --------------------------------------------------------------------------
 # ScenarioError
@@ -212,3 +217,40 @@ def test_a_file_that_cannot_be_read_says_why(tmp_path: Path) -> None:
         read_json(str(plain_file / "inside.json"), io.StringIO(), "card pool")
     assert str(err.value) == "Not a directory; expected a readable card pool file"
     assert err.value.field == ""
+
+
+def test_a_file_that_cannot_be_read_for_no_stated_reason(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "pool.json"
+    path.write_text("[]")
+
+    def unreadable(self: Path, *args: object, **kwargs: object) -> str:
+        raise OSError()  # no error number, no words
+
+    monkeypatch.setattr(Path, "read_text", unreadable)
+    with pytest.raises(ScenarioError) as err:
+        read_json(str(path), io.StringIO(), "card pool")
+    assert str(err.value) == "it cannot be read; expected a readable card pool file"
+
+
+def test_a_file_is_read_as_utf8_whatever_the_locale(tmp_path: Path) -> None:
+    """The files are UTF-8 (the error for one that is not says so), even where the locale's encoding is ASCII."""
+    path = tmp_path / "cafe.json"
+    path.write_text('{"name": "Caf\u00e9 \u2014 \u00e7a"}', encoding="utf-8")
+    env = {**os.environ, "LC_ALL": "C", "PYTHONCOERCECLOCALE": "0", "PYTHONUTF8": "0"}
+    code = (
+        "import io, json, locale, sys\n"
+        "from estro_rules.inputs import read_json\n"
+        "print(locale.getpreferredencoding(False), file=sys.stderr)\n"
+        "print(json.dumps(read_json(sys.argv[1], io.StringIO()), ensure_ascii=True))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-X", "utf8=0", "-c", code, str(path)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "UTF" not in done.stderr.upper(), "the locale of this test is not UTF-8"
+    assert json.loads(done.stdout) == {"name": "Caf\u00e9 \u2014 \u00e7a"}
