@@ -665,7 +665,6 @@ def test_keyed_names_and_options() -> None:
     assert keyed.names == ("every_roll", "total", "even", "dot", "death")
     assert keyed.option("dot").extra[0].name == "rolls"
     assert keyed.describe() == "condition"
-    assert keyed.single is True
 
 
 def test_keyed_form_data() -> None:
@@ -873,4 +872,3 @@ def test_keyed_without_its_own_words_for_several_keys_says_what_it_expects() -> 
         says(effect.read, {"damage": 1, "heal": 1}, "e") == 'e: expected an effect such as {"damage": 3}, got an object'
     )
     assert says(effect.read, {}, "e") == 'e: expected an effect such as {"damage": 3}, got an empty object'
-    assert effect.single is True
