@@ -473,3 +473,16 @@ def test_text_that_is_not_json_is_invalid_json_not_deep_json() -> None:
         with pytest.raises(ScenarioError) as err:
             parse_json(text, "s")
         assert message(err).endswith("; expected valid JSON"), text
+
+
+def test_closing_a_bracket_goes_back_one_level() -> None:
+    with pytest.raises(ScenarioError, match=r"got '33 levels'"):
+        parse_json("[[[], " + nested(31) + "]]", "s")
+    assert parse_json("[[], " + nested(31) + "]", "s") == [[], json.loads(nested(31))]
+
+
+def test_nesting_is_bounded_before_anything_else_is_checked() -> None:
+    """Too deep is the message, whatever else is wrong with the text: letters outside strings close nothing."""
+    for text in ("X" + nested(33), "nul" + nested(33), nested(33) + "}}}}"):
+        with pytest.raises(ScenarioError, match=r"^s: expected JSON nested at most 32 levels deep, got '33 levels'$"):
+            parse_json(text, "s")
