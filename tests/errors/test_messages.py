@@ -253,4 +253,5 @@ def test_a_file_is_read_as_utf8_whatever_the_locale(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert "UTF" not in done.stderr.upper(), "the locale of this test is not UTF-8"
-    assert json.loads(done.stdout) == {"name": "Caf\u00e9 \u2014 \u00e7a"}
+    here = read_json(str(path), io.StringIO())
+    assert json.loads(done.stdout) == here == {"name": "Caf\u00e9 \u2014 \u00e7a"}
