@@ -872,3 +872,16 @@ def test_keyed_without_its_own_words_for_several_keys_says_what_it_expects() -> 
         says(effect.read, {"damage": 1, "heal": 1}, "e") == 'e: expected an effect such as {"damage": 3}, got an object'
     )
     assert says(effect.read, {}, "e") == 'e: expected an effect such as {"damage": 3}, got an empty object'
+
+
+def test_a_maps_key_type_sees_the_context_too() -> None:
+    calls: list[tuple[str, dict[str, Any]]] = []
+
+    class Face(Choice):
+        def read(self, value: object, path: str, ctx: Any = NOTHING) -> str:
+            calls.append((path, dict(ctx)))
+            return super().read(value, path, ctx)
+
+    faces = MapOf(Face(["Prime", "Broken"], "face"), Int(), what="face → value")
+    assert faces.read({"Prime": 1}, "card.faces", {"type": "Character"}) == {"Prime": 1}
+    assert calls == [("card.faces.Prime", {"type": "Character"})]
