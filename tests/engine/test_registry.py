@@ -259,3 +259,10 @@ def test_mismatches_at_a_given_path() -> None:
     assert scenarios.mismatches({"a": 1}, {"a": 2}, "result") == ["result.a: expected 1, got 2"]
     assert scenarios.mismatches({"a": 1}, {}, "r") == ["r.a: missing from the result"]
     assert scenarios.mismatches({"a": 1}, 5, "r") == ["r: expected an object, got 5"]
+
+
+def test_kind_of_calls_an_unknown_kind_a_scenario_kind() -> None:
+    assert says(scenarios.kind_of, {"kind": "p07.combo"}).startswith(
+        "kind: expected a known scenario kind, got 'p07.combo' (did you mean 'p07.combination'?"
+    )
+    assert says(scenarios.load, {"kind": 3}) == "kind: expected a scenario kind name (a string), got 3"
