@@ -316,12 +316,12 @@ def test_a_list_may_word_its_own_bounds() -> None:
         return "at least 2 cryptids", len(items), "a side cannot start empty"
 
     def many(items: list[Any]) -> tuple[str, Any, str]:
-        return "at most 3 cryptids", len(items), ""
+        return "at most 3 cryptids", len(items), "no team is larger"
 
     team = ListOf(Int(), min_items=2, max_items=3, too_few=few, too_many=many, noun="ignored")
     assert says(team.read, [1], "left") == "left: expected at least 2 cryptids, got 1 (a side cannot start empty)"
     assert calls == [[1]]
-    assert says(team.read, [1, 2, 3, 4], "left") == "left: expected at most 3 cryptids, got 4"
+    assert says(team.read, [1, 2, 3, 4], "left") == "left: expected at most 3 cryptids, got 4 (no team is larger)"
     assert team.read([1, 2], "left") == (1, 2) and team.read([1, 2, 3], "left") == (1, 2, 3)
 
 
