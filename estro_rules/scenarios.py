@@ -104,7 +104,8 @@ def mismatches(expected: object, actual: object, path: str = "") -> list[str]:
         return problems
     if isinstance(expected, list):
         if not isinstance(actual, list) or len(actual) != len(expected):
-            return [f"{path}: expected {len(expected)} items, got {actual!r}"]
+            n = len(expected)
+            return [f"{path}: expected {n} item{'s' if n != 1 else ''}, got {actual!r}"]
         return [
             p for i, (e, a) in enumerate(zip(expected, actual, strict=True)) for p in mismatches(e, a, f"{path}[{i}]")
         ]

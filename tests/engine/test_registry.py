@@ -1,0 +1,268 @@
+"""The scenario runner and what it stands on: kinds found by name (:mod:`estro_rules.protocol`), the
+registry of protocols (:mod:`estro_rules.registry`) and the entry point (:mod:`estro_rules.scenarios`).
+
+The promises: a scenario's ``kind`` field picks its kind (a near miss gets a "did you mean"); the
+wrapper fields ``title``, ``description`` and ``expect`` are allowed beside any kind's own fields and
+nothing else is; no kind and no ruling ID is declared twice; an example's ``expect`` is compared on
+the keys it names, lists item by item, anything else by value and type.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from estro_rules import protocol07, registry, scenarios
+from estro_rules.errors import ScenarioError
+from estro_rules.protocol import WRAPPER_FIELDS, Protocol, find_kind
+from estro_rules.rulings import Rulebook, Ruling
+
+COMBINATION = {"kind": "p07.combination", "modes": ["Single Player"]}
+
+
+def says(read: Any, *args: Any, **kwargs: Any) -> str:
+    with pytest.raises(ScenarioError) as err:
+        read(*args, **kwargs)
+    return str(err.value)
+
+
+# --------------------------------------------------------------------------
+# Kinds
+
+
+def test_the_wrapper_fields() -> None:
+    assert WRAPPER_FIELDS == ("title", "description", "expect")
+
+
+def test_a_kind_reads_its_fields_beside_the_wrapper_fields() -> None:
+    kind = registry.kind("p07.combination")
+    scenario = {**COMBINATION, "title": "T", "description": "D", "expect": {"allowed": True}}
+    assert kind.load(scenario).run().to_json()["allowed"] is True
+    assert kind.load({"modes": ["Single Player"]}).run().to_json()["allowed"] is True
+    assert kind.load({**COMBINATION, "title": None}).run().to_json()["allowed"] is True
+
+
+def test_a_kind_refuses_any_other_key_naming_what_it_knows() -> None:
+    kind = registry.kind("p07.combination")
+    assert says(kind.load, {**COMBINATION, "titel": "T"}) == (
+        "titel: unknown field; expected one of: description, expect, kind, modes, title (did you mean 'title'?)"
+    )
+    assert says(kind.load, [COMBINATION]) == "scenario: expected a JSON object, got a list of 1 item"
+
+
+def test_find_kind_by_name() -> None:
+    assert find_kind(protocol07.KINDS, {"kind": "p07.destruction"}).name == "p07.destruction"
+    assert find_kind(protocol07.KINDS, {"kind": "p07.combination"}).name == "p07.combination"
+
+
+def test_find_kind_without_a_default_needs_the_kind_field() -> None:
+    for data in ({}, {"kind": None}):
+        assert says(find_kind, protocol07.KINDS, data) == (
+            "kind: expected a scenario kind, one of: p07.combination, p07.destruction (missing field)"
+        )
+    assert says(find_kind, protocol07.KINDS, {"kind": 7}) == "kind: expected a scenario kind name (a string), got 7"
+    assert says(find_kind, protocol07.KINDS, {"kind": 7}, what="Battaglia kind") == (
+        "kind: expected a Battaglia kind name (a string), got 7"
+    )
+
+
+def test_find_kind_with_a_default() -> None:
+    assert find_kind(protocol07.KINDS, {}, default="p07.destruction").name == "p07.destruction"
+    assert find_kind(protocol07.KINDS, {"kind": "p07.combination"}, default="p07.destruction").name == (
+        "p07.combination"
+    )
+    assert says(find_kind, protocol07.KINDS, {"kind": 7}, default="p07.destruction") == (
+        "kind: expected a string, got 7"
+    )
+    assert says(find_kind, protocol07.KINDS, {"kind": "p07"}, default="p07.destruction", what="PROTOCOL_07 kind") == (
+        "kind: expected a known PROTOCOL_07 kind, got 'p07' (known: 'p07.combination', 'p07.destruction')"
+    )
+
+
+def test_find_kind_of_what_is_not_an_object() -> None:
+    assert (
+        says(find_kind, protocol07.KINDS, "p07.combination")
+        == "scenario: expected a JSON object, got 'p07.combination'"
+    )
+
+
+# --------------------------------------------------------------------------
+# The registry
+
+
+def test_every_kind_and_command_in_site_order() -> None:
+    assert [k.name for k in registry.KINDS] == [
+        "p07.combination",
+        "p07.destruction",
+        "battaglia.battle",
+        "battaglia.estimate",
+        "r19.sequence",
+    ]
+    assert [c.name for c in registry.COMMANDS] == ["battle", "lint"]
+
+
+def test_a_kind_by_name() -> None:
+    assert registry.kind("r19.sequence").name == "r19.sequence"
+    with pytest.raises(KeyError):
+        registry.kind("r19")
+
+
+def test_the_rulebook_that_declares_a_ruling() -> None:
+    assert registry.rulebook_of("P07-3.1").key == "protocol07"
+    assert registry.rulebook_of("I-BAT-1").key == "battaglia"
+    with pytest.raises(KeyError) as err:
+        registry.rulebook_of("X-1")
+    assert err.value.args[0] == "no rulebook declares ruling 'X-1'"
+
+
+def test_every_ruling_is_found_in_its_own_rulebook() -> None:
+    for protocol in registry.PROTOCOLS:
+        for ruling in protocol.rulebook:
+            assert registry.rulebook_of(ruling.id) is protocol.rulebook
+
+
+def fake_protocol(key: str, *ids: str, kinds: tuple[Any, ...] = ()) -> Protocol:
+    return Protocol(key, Rulebook(key, key, f"{key}/", [Ruling(i, i) for i in ids]), kinds)
+
+
+def test_a_ruling_declared_by_two_rulebooks_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(registry, "_BOOKS", {})
+    monkeypatch.setattr(registry, "KINDS", ())
+    monkeypatch.setattr(registry, "PROTOCOLS", (fake_protocol("one", "A-1", "A-2"), fake_protocol("two", "B-1", "A-2")))
+    with pytest.raises(ValueError) as err:
+        registry._index()
+    assert str(err.value) == "ruling ID 'A-2' is declared by one and two"
+
+
+def test_rulebooks_that_share_no_ruling_are_indexed(monkeypatch: pytest.MonkeyPatch) -> None:
+    books: dict[str, Rulebook] = {}
+    monkeypatch.setattr(registry, "_BOOKS", books)
+    one, two = fake_protocol("one", "A-1", "A-2"), fake_protocol("two", "B-1")
+    monkeypatch.setattr(registry, "PROTOCOLS", (one, two))
+    registry._index()
+    assert books == {"A-1": one.rulebook, "A-2": one.rulebook, "B-1": two.rulebook}
+    assert registry.rulebook_of("B-1") is two.rulebook
+
+
+def test_a_kind_declared_twice_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(registry, "_BOOKS", {})
+    monkeypatch.setattr(registry, "PROTOCOLS", ())
+    combination = registry.kind("p07.combination")
+    monkeypatch.setattr(registry, "KINDS", (combination, registry.kind("r19.sequence"), combination))
+    with pytest.raises(ValueError) as err:
+        registry._index()
+    assert str(err.value) == "a scenario kind is declared twice: ['p07.combination', 'r19.sequence', 'p07.combination']"
+
+
+def test_a_protocols_page_is_its_rulebooks_page_without_the_slash() -> None:
+    assert protocol07.PROTOCOL.page == "protocol-07"
+    assert fake_protocol("x", "X-1").page == "x"
+    assert Protocol("y", Rulebook("y", "Y", "a/b/", []), ()).page == "a/b"
+
+
+def test_a_protocol_offers_nothing_beyond_its_kinds_unless_given() -> None:
+    bare = fake_protocol("x", "X-1")
+    assert (dict(bare.tables), bare.widgets, bare.commands, dict(bare.pages)) == ({}, (), (), {})
+
+
+# --------------------------------------------------------------------------
+# scenarios
+
+
+def test_parse_names_the_scenario() -> None:
+    assert scenarios.parse("[1]") == [1]
+    with pytest.raises(ScenarioError) as err:
+        scenarios.parse("[1")
+    assert err.value.field == "scenario"
+
+
+def test_kind_of_among_some_kinds() -> None:
+    assert scenarios.kind_of(COMBINATION).name == "p07.combination"
+    assert scenarios.kind_of({}, default="r19.sequence").name == "r19.sequence"
+    among = ["battaglia.battle", "battaglia.estimate"]
+    assert scenarios.kind_of({"kind": "battaglia.estimate"}, among=among).name == "battaglia.estimate"
+    assert says(scenarios.kind_of, COMBINATION, among=among, what="Battaglia kind") == (
+        "kind: expected a known Battaglia kind, got 'p07.combination' (known: 'battaglia.battle', 'battaglia.estimate')"
+    )
+
+
+def test_load_checks_the_scenario_and_keeps_its_kind() -> None:
+    loaded = scenarios.load(COMBINATION)
+    assert loaded.kind is registry.kind("p07.combination")
+    assert loaded.run().to_json() == scenarios.run(COMBINATION).to_json() == loaded.scenario.run().to_json()
+    assert scenarios.load({"modes": ["Single Player"]}, default="p07.combination").kind.name == "p07.combination"
+    assert says(scenarios.load, {**COMBINATION, "modes": []}).startswith("modes: ")
+    assert says(scenarios.load, COMBINATION, among=["r19.sequence"], what="§19 kind") == (
+        "kind: expected a known §19 kind, got 'p07.combination' (known: 'r19.sequence')"
+    )
+
+
+def test_run_gives_the_explained_result() -> None:
+    result = scenarios.run({"kind": "p07.combination", "modes": ["Inferno 2vs2", "Ultimo Bastione"]})
+    assert result.to_json()["allowed"] is False
+
+
+@pytest.mark.parametrize(
+    ("data", "expect"),
+    [
+        ({"expect": {"allowed": True}}, {"allowed": True}),
+        ({"expect": {}}, {}),
+        ({"expect": [1]}, None),
+        ({"expect": None}, None),
+        ({}, None),
+        ([{"expect": {"a": 1}}], None),
+        ("expect", None),
+    ],
+)
+def test_expected_is_the_expect_object_if_there_is_one(data: Any, expect: Any) -> None:
+    assert scenarios.expected(data) == expect
+
+
+def test_mismatches_none_when_the_expected_keys_match() -> None:
+    assert scenarios.mismatches({"a": 1, "b": [1, {"c": "x"}]}, {"a": 1, "b": [1, {"c": "x", "d": 2}], "e": 3}) == []
+    assert scenarios.mismatches({}, {"a": 1}) == []
+    assert scenarios.mismatches([], []) == []
+
+
+def test_mismatches_every_difference_with_its_path() -> None:
+    expected = {"allowed": False, "rulings": ["P07-1", "P07-2"], "detail": {"n": 1, "m": 2}, "gone": 0}
+    actual = {"allowed": True, "rulings": ["P07-1", "P07-3"], "detail": {"n": 2}}
+    assert scenarios.mismatches(expected, actual) == [
+        "allowed: expected False, got True",
+        "rulings[1]: expected 'P07-2', got 'P07-3'",
+        "detail.n: expected 1, got 2",
+        "detail.m: missing from the result",
+        "gone: missing from the result",
+    ]
+
+
+def test_mismatches_of_shape() -> None:
+    assert scenarios.mismatches({"a": 1}, [1]) == ["result: expected an object, got [1]"]
+    assert scenarios.mismatches({"x": {"a": 1}}, {"x": 3}) == ["x: expected an object, got 3"]
+    assert scenarios.mismatches({"x": [1, 2]}, {"x": [1]}) == ["x: expected 2 items, got [1]"]
+    assert scenarios.mismatches({"x": [1]}, {"x": [1, 2]}) == ["x: expected 1 item, got [1, 2]"]
+    assert scenarios.mismatches({"x": [1]}, {"x": {"0": 1}}) == ["x: expected 1 item, got {'0': 1}"]
+    assert scenarios.mismatches({"x": [[1, 2]]}, {"x": [[1, 3]]}) == ["x[0][1]: expected 2, got 3"]
+
+
+def test_mismatches_compare_type_as_well_as_value() -> None:
+    assert scenarios.mismatches({"n": 1}, {"n": True}) == ["n: expected 1, got True"]
+    assert scenarios.mismatches({"n": 1}, {"n": 1.0}) == ["n: expected 1, got 1.0"]
+    assert scenarios.mismatches({"n": 0}, {"n": False}) == ["n: expected 0, got False"]
+    assert scenarios.mismatches({"n": None}, {"n": None}) == []
+    assert scenarios.mismatches(3, 3) == []
+    assert scenarios.mismatches(3, 4, "top") == ["top: expected 3, got 4"]
+
+
+def test_mismatches_at_a_given_path() -> None:
+    assert scenarios.mismatches({"a": 1}, {"a": 2}, "result") == ["result.a: expected 1, got 2"]
+    assert scenarios.mismatches({"a": 1}, {}, "r") == ["r.a: missing from the result"]
+    assert scenarios.mismatches({"a": 1}, 5, "r") == ["r: expected an object, got 5"]
+
+
+def test_kind_of_calls_an_unknown_kind_a_scenario_kind() -> None:
+    assert says(scenarios.kind_of, {"kind": "p07.combo"}).startswith(
+        "kind: expected a known scenario kind, got 'p07.combo' (did you mean 'p07.combination'?"
+    )
+    assert says(scenarios.load, {"kind": 3}) == "kind: expected a scenario kind name (a string), got 3"
