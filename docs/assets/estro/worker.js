@@ -194,10 +194,10 @@ dataPromise.catch(() => {});
 /* ---------- download progress ---------- */
 
 /* Count the bytes of every runtime download, so the page can show progress.
- * The count reads a clone: the original response goes to Pyodide untouched, so
- * the browser can still stream-compile the WebAssembly and cache the compiled
- * code. The body arrives decoded, so each file's count is scaled to the bytes
- * the server sends (brotli) as listed in runtime.json. */
+ * The count reads a copy (response.clone()): the original goes untouched to Pyodide,
+ * or for the WebAssembly to the compile at the top of this file. The body arrives
+ * decoded, so each file's count is scaled to the bytes the server sends (brotli) as
+ * listed in runtime.json. */
 function countingFor(manifest, progress) {
   return (response, copy) => {
     const path = new URL(response.url, SITE).pathname;
