@@ -2,7 +2,11 @@
 
 The scenario runner finds kinds here, the command line its subcommands, the site generator its
 rules pages, tables and widgets, and the rulings index its rulings. Nothing registers itself by
-being imported: a protocol is in the site because it is in :data:`PROTOCOLS`.
+being imported: a protocol is in the site because it is in :data:`MODULES`.
+
+A protocol's module is imported the first time something asks for it, so a widget on one
+protocol's page starts without the others: :func:`kind` imports only the protocol that its
+name's prefix points to. :data:`PROTOCOLS`, :data:`KINDS` and :data:`COMMANDS` import all of them.
 
 >>> [p.key for p in PROTOCOLS]
 ['protocol07', 'battaglia', 'r19']
@@ -14,44 +18,96 @@ being imported: a protocol is in the site because it is in :data:`PROTOCOLS`.
 
 from __future__ import annotations
 
-from . import battaglia, protocol07, r19
-from .protocol import Command, Protocol, ScenarioKind
+from importlib import import_module
+from typing import TYPE_CHECKING
+
+from .protocol import Protocol, ScenarioKind
 from .rulings import Rulebook
 
-PROTOCOLS: tuple[Protocol, ...] = (protocol07.PROTOCOL, battaglia.PROTOCOL, r19.PROTOCOL)
-"""Every protocol, in site order."""
+if TYPE_CHECKING:
+    from .protocol import Command
 
-KINDS: tuple[ScenarioKind, ...] = tuple(k for p in PROTOCOLS for k in p.kinds)
-"""Every scenario kind, in the order the site lists them."""
+MODULES: tuple[tuple[str, str], ...] = (("protocol07", "p07"), ("battaglia", "battaglia"), ("r19", "r19"))
+"""Every protocol, in site order: the module under ``estro_rules`` that defines it as ``PROTOCOL``,
+and the prefix of its scenario kinds' names (``p07`` for ``p07.combination``)."""
 
-COMMANDS: tuple[Command, ...] = tuple(c for p in PROTOCOLS for c in p.commands)
-"""The protocols' command-line subcommands."""
+if TYPE_CHECKING:  # made on first use by __getattr__ below
+    PROTOCOLS: tuple[Protocol, ...]
+    """Every protocol, in site order."""
 
-_KINDS = {k.name: k for k in KINDS}
+    KINDS: tuple[ScenarioKind, ...]
+    """Every scenario kind, in the order the site lists them."""
+
+    COMMANDS: tuple[Command, ...]
+    """The protocols' command-line subcommands."""
+
+_LOADED: dict[str, Protocol] = {}
 _BOOKS: dict[str, Rulebook] = {}
 
 
-def _index() -> None:
-    names = [k.name for k in KINDS]
+def protocol(module: str) -> Protocol:
+    """The protocol that ``estro_rules.<module>`` defines, imported on first use.
+
+    >>> protocol("r19").key
+    'r19'
+    """
+    loaded = _LOADED.get(module)
+    if loaded is None:
+        prefix = dict(MODULES)[module]
+        loaded = import_module(f"{__package__}.{module}").PROTOCOL
+        strays = [k.name for k in loaded.kinds if not k.name.startswith(prefix + ".")]
+        if strays:
+            raise ValueError(f"the scenario kinds of {module} must be named '{prefix}.…': {strays}")
+        _LOADED[module] = loaded
+    return loaded
+
+
+def _load_all() -> None:
+    """Import every protocol and index their kinds and rulings (once)."""
+    if "PROTOCOLS" in globals():
+        return
+    protocols = tuple(protocol(module) for module, _ in MODULES)
+    kinds = tuple(k for p in protocols for k in p.kinds)
+    _index(protocols, kinds)
+    globals().update(PROTOCOLS=protocols, KINDS=kinds, COMMANDS=tuple(c for p in protocols for c in p.commands))
+
+
+def __getattr__(name: str) -> object:
+    """``PROTOCOLS``, ``KINDS`` and ``COMMANDS``: the first to be asked for imports every protocol."""
+    if name not in ("PROTOCOLS", "KINDS", "COMMANDS"):
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    _load_all()
+    return globals()[name]
+
+
+def _index(protocols: tuple[Protocol, ...], kinds: tuple[ScenarioKind, ...]) -> None:
+    names = [k.name for k in kinds]
     if len(set(names)) != len(names):
         raise ValueError(f"a scenario kind is declared twice: {names}")
-    for protocol in PROTOCOLS:
+    for protocol in protocols:
         for ruling in protocol.rulebook:
             other = _BOOKS.setdefault(ruling.id, protocol.rulebook)
             if other is not protocol.rulebook:
                 raise ValueError(f"ruling ID {ruling.id!r} is declared by {other.key} and {protocol.rulebook.key}")
 
 
-_index()
-
-
 def kind(name: str) -> ScenarioKind:
-    """The scenario kind called ``name`` (a ``KeyError`` if there is none: see :func:`scenarios.kind_of`)."""
-    return _KINDS[name]
+    """The scenario kind called ``name`` (a ``KeyError`` if there is none: see :func:`scenarios.kind_of`).
+
+    Only the protocol that the name's prefix points to is imported.
+    """
+    prefix = name.split(".", 1)[0]
+    for module, kinds_prefix in MODULES:
+        if kinds_prefix == prefix:
+            for found in protocol(module).kinds:
+                if found.name == name:
+                    return found
+    raise KeyError(name)
 
 
 def rulebook_of(ruling_id: str) -> Rulebook:
     """The rulebook that declares ``ruling_id``."""
+    _load_all()
     try:
         return _BOOKS[ruling_id]
     except KeyError:

@@ -2,7 +2,7 @@
 
 This is the one entry point that the command line, the browser widgets, the examples and the
 site generator call. A scenario is a JSON object whose ``kind`` names what to do; the kinds come
-from the registry (:data:`estro_rules.registry.KINDS`).
+from the registry (:data:`estro_rules.registry.KINDS`); a request imports only its kind's protocol.
 
 >>> result = run({"kind": "p07.combination", "modes": ["Inferno 2vs2", "Ultimo Bastione"]})
 >>> result.to_json()["allowed"], result.to_json()["rulings"]
@@ -23,11 +23,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from . import registry
 from .fields import parse_json
 from .protocol import Result, Scenario, ScenarioKind, find_kind
-from .registry import KINDS
 
-__all__ = ["KINDS", "Loaded", "expected", "kind_of", "load", "mismatches", "parse", "run"]
+__all__ = ["Loaded", "expected", "kind_of", "load", "mismatches", "parse", "run"]
 
 
 def parse(text: str) -> object:
@@ -47,7 +47,13 @@ def kind_of(
     ``default`` is the kind of a scenario that leaves the field out; ``among`` narrows the kinds
     accepted and ``what`` names them in errors.
     """
-    kinds = KINDS if among is None else tuple(k for k in KINDS if k.name in among)
+    name = data.get("kind", default) if isinstance(data, dict) else None
+    if isinstance(name, str) and (among is None or name in among):
+        try:
+            return registry.kind(name)  # imports only that kind's protocol
+        except KeyError:
+            pass
+    kinds = registry.KINDS if among is None else tuple(k for k in registry.KINDS if k.name in among)
     return find_kind(kinds, data, default=default, what=what)
 
 

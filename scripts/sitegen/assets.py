@@ -94,17 +94,17 @@ def engine_sources(wheel: Path) -> dict[str, str]:
 
 def measurement_scenarios() -> list[str]:
     """One example scenario of every kind (the first under examples/), for measuring imports."""
-    from estro_rules import scenarios
+    from estro_rules import registry
 
     chosen: dict[str, str] = {}
     for path in sorted((ROOT / "examples").rglob("*.json")):
         data = json.loads(path.read_text(encoding="utf-8"))
-        if isinstance(data, dict) and data.get("kind") in {k.name for k in scenarios.KINDS}:
+        if isinstance(data, dict) and data.get("kind") in {k.name for k in registry.KINDS}:
             chosen.setdefault(data["kind"], path.read_text(encoding="utf-8"))
-    missing = [k.name for k in scenarios.KINDS if k.name not in chosen]
+    missing = [k.name for k in registry.KINDS if k.name not in chosen]
     if missing:
         raise ValueError(f"no example scenario of kind {', '.join(missing)} under examples/ to measure imports with")
-    return [chosen[k.name] for k in scenarios.KINDS]
+    return [chosen[k.name] for k in registry.KINDS]
 
 
 def _write(zip_out: zipfile.ZipFile, name: str, data: bytes) -> None:

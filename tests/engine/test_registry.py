@@ -9,6 +9,8 @@ the keys it names, lists item by item, anything else by value and type.
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from typing import Any
 
 import pytest
@@ -128,10 +130,9 @@ def fake_protocol(key: str, *ids: str, kinds: tuple[Any, ...] = ()) -> Protocol:
 
 def test_a_ruling_declared_by_two_rulebooks_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(registry, "_BOOKS", {})
-    monkeypatch.setattr(registry, "KINDS", ())
-    monkeypatch.setattr(registry, "PROTOCOLS", (fake_protocol("one", "A-1", "A-2"), fake_protocol("two", "B-1", "A-2")))
+    protocols = (fake_protocol("one", "A-1", "A-2"), fake_protocol("two", "B-1", "A-2"))
     with pytest.raises(ValueError) as err:
-        registry._index()
+        registry._index(protocols, ())
     assert str(err.value) == "ruling ID 'A-2' is declared by one and two"
 
 
@@ -139,20 +140,62 @@ def test_rulebooks_that_share_no_ruling_are_indexed(monkeypatch: pytest.MonkeyPa
     books: dict[str, Rulebook] = {}
     monkeypatch.setattr(registry, "_BOOKS", books)
     one, two = fake_protocol("one", "A-1", "A-2"), fake_protocol("two", "B-1")
-    monkeypatch.setattr(registry, "PROTOCOLS", (one, two))
-    registry._index()
+    registry._index((one, two), ())
     assert books == {"A-1": one.rulebook, "A-2": one.rulebook, "B-1": two.rulebook}
     assert registry.rulebook_of("B-1") is two.rulebook
 
 
 def test_a_kind_declared_twice_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(registry, "_BOOKS", {})
-    monkeypatch.setattr(registry, "PROTOCOLS", ())
     combination = registry.kind("p07.combination")
-    monkeypatch.setattr(registry, "KINDS", (combination, registry.kind("r19.sequence"), combination))
     with pytest.raises(ValueError) as err:
-        registry._index()
+        registry._index((), (combination, registry.kind("r19.sequence"), combination))
     assert str(err.value) == "a scenario kind is declared twice: ['p07.combination', 'r19.sequence', 'p07.combination']"
+
+
+def test_each_protocol_has_its_own_prefix_and_its_kinds_carry_it() -> None:
+    prefixes = [prefix for _, prefix in registry.MODULES]
+    assert len(set(prefixes)) == len(prefixes)
+    assert [m for m, _ in registry.MODULES] == [p.key for p in registry.PROTOCOLS]
+    for (module, prefix), protocol in zip(registry.MODULES, registry.PROTOCOLS, strict=True):
+        assert registry.protocol(module) is protocol
+        assert protocol.kinds and all(k.name.startswith(prefix + ".") for k in protocol.kinds)
+        assert all(registry.kind(k.name) is k for k in protocol.kinds)
+
+
+def test_a_protocol_whose_kinds_miss_its_prefix_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    stray = fake_protocol("odd", "O-1", kinds=(registry.kind("p07.combination"),))
+    monkeypatch.setattr(registry, "MODULES", (("odd", "odd"),))
+    monkeypatch.setattr(registry, "_LOADED", {})
+    monkeypatch.setattr(registry, "import_module", lambda name: type("Module", (), {"PROTOCOL": stray}))
+    with pytest.raises(ValueError) as err:
+        registry.protocol("odd")
+    assert str(err.value) == "the scenario kinds of odd must be named 'odd.…': ['p07.combination']"
+
+
+def test_a_widgets_request_imports_only_its_own_protocol() -> None:
+    """The browser's first result waits for the engine's import: a PROTOCOL_07 request must not
+    import Battaglia or §19 (each a larger import than PROTOCOL_07 itself)."""
+    code = (
+        "import json, sys\n"
+        "from estro_rules import web\n"
+        "reply = json.loads(web.handle('{\"kind\": \"p07.combination\", \"modes\": [\"Single Player\"]}'))\n"
+        "assert reply['ok'], reply\n"
+        "print(sorted({m.split('.')[1] for m in sys.modules if m.startswith('estro_rules.')}))\n"
+        "web.handle('{\"kind\": \"r19.sequence\"}')\n"
+        "print(sorted({m.split('.')[1] for m in sys.modules if m.startswith('estro_rules.')}))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split("\n")
+    assert "protocol07" in out[0] and "battaglia" not in out[0] and "r19" not in out[0]
+    assert "r19" in out[1] and "battaglia" not in out[1]
+
+
+def test_an_unknown_kind_lists_every_protocols_kinds() -> None:
+    assert says(scenarios.load, {"kind": "battaglia.battel"}) == (
+        "kind: expected a known scenario kind, got 'battaglia.battel' (did you mean 'battaglia.battle'? known: "
+        "'p07.combination', 'p07.destruction', 'battaglia.battle', 'battaglia.estimate', 'r19.sequence')"
+    )
+    assert says(scenarios.load, {"kind": "p07"}).startswith("kind: expected a known scenario kind, got 'p07' (")
 
 
 def test_a_protocols_page_is_its_rulebooks_page_without_the_slash() -> None:

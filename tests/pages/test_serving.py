@@ -11,7 +11,7 @@ from pathlib import Path
 import brotli
 import pytest
 
-from estro_rules import scenarios
+from estro_rules import registry
 from scripts.serve_site import accepted, serve_in_background
 from scripts.sitegen import compress, offline
 from scripts.sitegen.assets import measurement_scenarios
@@ -131,4 +131,4 @@ def test_the_service_worker_lists_every_file_and_a_version(site_dir: Path) -> No
 
 def test_imports_are_measured_with_one_scenario_of_every_kind() -> None:
     texts = measurement_scenarios()
-    assert [json.loads(t)["kind"] for t in texts] == [k.name for k in scenarios.KINDS]
+    assert [json.loads(t)["kind"] for t in texts] == [k.name for k in registry.KINDS]
