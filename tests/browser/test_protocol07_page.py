@@ -78,6 +78,7 @@ def test_combination_picker(page: Page, site: Site, traffic: Traffic) -> None:
         "Cinque Soglie",
     ]
     assert len(traffic.to("pyodide.asm.wasm")) == 1, "worker requests are seen (and guarded) too"
+    assert len(traffic.to("/python_stdlib")) == 1, "the worker's early request is the one Pyodide uses"
     assert traffic.errors == []
 
 

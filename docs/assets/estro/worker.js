@@ -83,10 +83,21 @@ wasmModule.then(() => (wasmCompiledAt = performance.now()), () => {});
  * module compiled above; should that compile have failed, the file is fetched and
  * instantiated as Pyodide would have. */
 const WASM_STAND_IN = new Response(null);
+
+/* The standard library (Pyodide waits for it before Python boots) is requested from
+ * the first moment too; Pyodide's own fetch of it, once its scripts have loaded, gets
+ * this response. */
+const STDLIB_URL = new URL("pyodide/python_stdlib.zip", ASSETS).href;
+const early = new Map([[STDLIB_URL, realFetch(STDLIB_URL)]]);
+early.get(STDLIB_URL).catch(() => {}); // a failure is Pyodide's to report, when it asks
+
 let counter = null; // (response, a copy of it) => void: the download count, once start() has set it
 self.fetch = async (input, init) => {
-  if (new URL(String(input), SITE).href === WASM_URL) return WASM_STAND_IN; // compiled already
-  const response = await realFetch(input, init);
+  const url = new URL(String(input), SITE).href;
+  if (url === WASM_URL) return WASM_STAND_IN; // compiled already
+  const prefetched = early.get(url);
+  early.delete(url);
+  const response = await (prefetched || realFetch(input, init));
   if (counter && response.body && response.ok) counter(response, response.clone());
   return response;
 };
