@@ -108,6 +108,9 @@ def test_a_second_visit_restores_the_snapshot(
     assert started_from(page)[0] == "start"
     wait_snapshot(page)  # made after the first use, in a separate worker
     assert page.evaluate(META)["key"] == runtime_key(site)
+    # ... once the service worker serves the page, so that the browser keeps the compiled code of
+    # Pyodide's scripts beside the service worker's copies, which the next visit loads.
+    assert page.evaluate("window.estroEngine.timings.snapshot.controlled") is True
     first.close()
     opened.remove(first)
 

@@ -15,11 +15,13 @@
  * or when a widget sends a request. With Save-Data on
  * (navigator.connection.saveData) intent does nothing: only a request loads Python.
  *
- * AFTER FIRST USE. Once Python is ready and idle, the client (1) has a memory
- * snapshot of a ready engine made in a second, short-lived worker, unless
- * this start came from a valid one, so the next visit starts in a fraction of
- * the time; (2) registers the service worker (/sw.js), which keeps the whole
- * site and the runtime for use with no network.
+ * AFTER FIRST USE. Once Python is ready and idle, the client (1) registers the
+ * service worker (/sw.js), which keeps the whole site and the runtime for use
+ * with no network; (2) once that serves the page, has a memory snapshot of a
+ * ready engine made in a second, short-lived worker, unless this start came
+ * from a valid one, so the next visit starts in a fraction of the time. That
+ * worker loads Pyodide's scripts through the service worker, so the browser
+ * keeps their compiled code for the next visit.
  *
  * API: window.estroEngine
  *   watch(element)            start on intent shown on element (call once per widget)
@@ -41,6 +43,7 @@
   const WORKER_URL = new URL("worker.js", SCRIPT_URL);
   const SITE_ROOT = new URL("../../", SCRIPT_URL);
   const IDLE_MS = 2000; // quiet time after the last reply before the follow-up work starts
+  const CONTROL_MS = 30000; // longest wait for the service worker to serve the page before the snapshot is made
 
   const saveData = Boolean(navigator.connection && navigator.connection.saveData);
 
@@ -158,19 +161,26 @@
       clearTimeout(this._afterIdle);
       this._afterIdle = setTimeout(() => {
         if (this.pending.size) return;
-        if (this.offline) this.registerServiceWorker();
+        const controlled = this.offline ? this.registerServiceWorker() : Promise.resolve();
         const wanted = ["missing", "stale"].includes(this.snapshot) || this.snapshot.startsWith("failed");
-        if (this.ready && this.timings.from === "start" && wanted) this.makeSnapshot();
+        if (this.ready && this.timings.from === "start" && wanted) {
+          this.snapshot = "making";
+          // Once the service worker serves this page, the snapshot's worker loads Pyodide's
+          // scripts through it, and the browser keeps their compiled code beside its copies:
+          // the next visit starts without compiling them again.
+          controlled.then(() => this.makeSnapshot());
+        }
       }, IDLE_MS);
     },
 
     makeSnapshot() {
       this.snapshot = "making";
+      const controlled = Boolean(navigator.serviceWorker && navigator.serviceWorker.controller);
       const maker = new Worker(WORKER_URL, {type: "module", name: "estro-snapshot"});
       maker.onmessage = (event) => {
         if (event.data.type !== "snapshot") return;
         this.snapshot = event.data.state;
-        this.timings.snapshot = event.data;
+        this.timings.snapshot = {...event.data, controlled}; // controlled: made through the service worker
         maker.terminate();
       };
       maker.onerror = (event) => {
@@ -179,9 +189,20 @@
       };
     },
 
+    /* Register the service worker; resolves once it serves this page (or at once if it cannot:
+     * no support, a failed registration, or no control within CONTROL_MS). */
     registerServiceWorker() {
-      if (!("serviceWorker" in navigator) || this._registered) return;
-      this._registered = navigator.serviceWorker.register(new URL("sw.js", SITE_ROOT).href).catch(() => null);
+      if (!("serviceWorker" in navigator)) return Promise.resolve();
+      if (!this._registered) {
+        const sw = navigator.serviceWorker;
+        const controlled = new Promise((resolve) => {
+          if (sw.controller) resolve();
+          sw.addEventListener("controllerchange", () => resolve(), {once: true});
+          setTimeout(resolve, CONTROL_MS);
+        });
+        this._registered = sw.register(new URL("sw.js", SITE_ROOT).href).then(() => controlled, () => null);
+      }
+      return this._registered;
     },
   };
   window.estroEngine = engine; // for widget UIs, the browser tests, the benchmarks and the curious
