@@ -173,6 +173,65 @@ def test_a_protocol_whose_kinds_miss_its_prefix_is_refused(monkeypatch: pytest.M
     assert str(err.value) == "the scenario kinds of odd must be named 'odd.…': ['p07.combination']"
 
 
+ALL_KINDS = ["p07.combination", "p07.destruction", "battaglia.battle", "battaglia.estimate", "r19.sequence"]
+
+
+@pytest.mark.parametrize("first", ["PROTOCOLS", "KINDS", "COMMANDS"])
+def test_the_full_lists_are_made_whichever_is_asked_for_first(monkeypatch: pytest.MonkeyPatch, first: str) -> None:
+    """As in a fresh process: the lists do not exist until one is asked for; then all three do, in
+    site order, and every ruling is indexed."""
+    for name in ("PROTOCOLS", "KINDS", "COMMANDS"):
+        monkeypatch.delattr(registry, name)
+    monkeypatch.setattr(registry, "_BOOKS", {})
+    assert "KINDS" not in vars(registry)
+    getattr(registry, first)
+    assert [p.key for p in vars(registry)["PROTOCOLS"]] == ["protocol07", "battaglia", "r19"]
+    assert [k.name for k in vars(registry)["KINDS"]] == ALL_KINDS
+    assert [c.name for c in vars(registry)["COMMANDS"]] == ["battle", "lint"]
+    assert registry.rulebook_of("P07-3.1").key == "protocol07"
+    assert registry.rulebook_of("R19-4.3").key == "r19"
+
+
+def test_rulebook_of_indexes_every_protocol_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("PROTOCOLS", "KINDS", "COMMANDS"):
+        monkeypatch.delattr(registry, name)
+    monkeypatch.setattr(registry, "_BOOKS", {})
+    assert registry.rulebook_of("I-BAT-1").key == "battaglia"
+
+
+def test_a_refused_index_leaves_no_lists_behind(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("PROTOCOLS", "KINDS", "COMMANDS"):
+        monkeypatch.delattr(registry, name)
+
+    def refuse(protocols: object, kinds: object) -> None:
+        raise ValueError("refused")
+
+    monkeypatch.setattr(registry, "_index", refuse)
+    with pytest.raises(ValueError, match="refused"):
+        registry.KINDS  # noqa: B018
+    assert not {"PROTOCOLS", "KINDS", "COMMANDS"} & set(vars(registry))
+
+
+def test_any_other_missing_name_is_an_attribute_error() -> None:
+    with pytest.raises(AttributeError) as err:
+        registry.KIND  # noqa: B018
+    assert str(err.value) == "module 'estro_rules.registry' has no attribute 'KIND'"
+
+
+def test_a_protocol_is_imported_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    imported: list[str] = []
+
+    def counting(name: str) -> Any:
+        imported.append(name)
+        return protocol07
+
+    monkeypatch.setattr(registry, "_LOADED", {})
+    monkeypatch.setattr(registry, "import_module", counting)
+    assert registry.protocol("protocol07") is registry.protocol("protocol07") is protocol07.PROTOCOL
+    assert registry.kind("p07.destruction").name == "p07.destruction"
+    assert imported == ["estro_rules.protocol07"]
+
+
 def test_a_widgets_request_imports_only_its_own_protocol() -> None:
     """The browser's first result waits for the engine's import: a PROTOCOL_07 request must not
     import Battaglia or §19 (each a larger import than PROTOCOL_07 itself)."""
