@@ -232,6 +232,31 @@ def test_a_protocol_is_imported_once(monkeypatch: pytest.MonkeyPatch) -> None:
     assert imported == ["estro_rules.protocol07"]
 
 
+def test_the_lists_are_made_once() -> None:
+    kinds, protocols = registry.KINDS, registry.PROTOCOLS
+    assert registry.rulebook_of("P07-3.1").key == "protocol07"
+    assert registry.KINDS is kinds and registry.PROTOCOLS is protocols
+
+
+def test_a_known_kind_is_found_without_every_protocol(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A scenario that names its kind (or takes the default one) is read without the full lists,
+    which would import every protocol: only an unknown kind needs them, for its message."""
+
+    def forbidden() -> None:
+        raise AssertionError("every protocol was imported")
+
+    monkeypatch.setattr(registry, "_load_all", forbidden)
+    for name in ("PROTOCOLS", "KINDS", "COMMANDS"):
+        monkeypatch.delattr(registry, name)
+    assert scenarios.load(COMBINATION).kind.name == "p07.combination"
+    assert scenarios.kind_of({"modes": []}, default="p07.destruction").name == "p07.destruction"
+    assert scenarios.kind_of({"kind": "r19.sequence"}, default="p07.destruction").name == "r19.sequence"
+    among = ["battaglia.estimate"]
+    assert scenarios.kind_of({"kind": "battaglia.estimate"}, among=among).name == "battaglia.estimate"
+    with pytest.raises(AssertionError):
+        scenarios.kind_of({"kind": "p07.nope"})
+
+
 def test_a_widgets_request_imports_only_its_own_protocol() -> None:
     """The browser's first result waits for the engine's import: a PROTOCOL_07 request must not
     import Battaglia or §19 (each a larger import than PROTOCOL_07 itself)."""
