@@ -106,8 +106,11 @@ def test_every_kind_and_command_in_site_order() -> None:
 
 def test_a_kind_by_name() -> None:
     assert registry.kind("r19.sequence").name == "r19.sequence"
-    with pytest.raises(KeyError):
+    with pytest.raises(KeyError) as err:
         registry.kind("r19")
+    assert err.value.args == ("r19",)
+    with pytest.raises(KeyError):
+        registry.kind("p07.combination.extra")
 
 
 def test_the_rulebook_that_declares_a_ruling() -> None:
