@@ -317,6 +317,12 @@ def test_kind_of_among_some_kinds() -> None:
     )
 
 
+def test_a_default_kind_stands_for_a_null_kind_field() -> None:
+    """As with every field, ``null`` is the same as leaving the field out."""
+    assert scenarios.kind_of({"kind": None}, default="r19.sequence").name == "r19.sequence"
+    assert says(scenarios.kind_of, {"kind": 5}, default="r19.sequence") == "kind: expected a string, got 5"
+
+
 def test_load_checks_the_scenario_and_keeps_its_kind() -> None:
     loaded = scenarios.load(COMBINATION)
     assert loaded.kind is registry.kind("p07.combination")
