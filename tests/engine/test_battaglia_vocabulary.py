@@ -134,6 +134,21 @@ def test_a_name_is_a_string_with_more_than_blank_space() -> None:
         assert str(err.value) == message
 
 
+def test_a_cryptid_name_is_plain_text_like_a_team_name() -> None:
+    """A cryptid's name is shown in every sentence of the trace: like a team's name, it may not forge a line,
+    run a terminal escape or turn the text around (a defect: cryptid names took them)."""
+    base = {"threat": 1, "health": 1}
+    for bad in ("Nes\nsie", "Ogo\u202epogo", "Kap\x1b[31mpa", "Tab\tby"):
+        expected = f"c.name: expected text without line breaks, control characters or direction marks, got {bad!r}"
+        with pytest.raises(ScenarioError) as err:
+            cryptid({"name": bad, **base}, "c")
+        assert str(err.value) == expected
+        with pytest.raises(ScenarioError) as err:
+            team({"name": bad, "cryptids": [{"name": "A", **base}]})
+        assert str(err.value) == expected.replace("c.name", "team.name")
+    assert cryptid({"name": "Ogopogo l'ancien — ça va", **base}, "c").name == "Ogopogo l'ancien — ça va"
+
+
 def test_an_effect_needs_its_amount() -> None:
     assert refused({"when": "every_roll", "effect": {"damage": None}}) == "a.effect.damage: expected a whole number (missing field)"
     assert refused({"when": "every_roll", "effect": {"heal": 0}}) == "a.effect.heal: expected a whole number from 1 to 99, got 0"
