@@ -237,6 +237,18 @@ def test_which_conditions_fit_the_dice_effects() -> None:
     assert refused({"when": {"reaction": "damaged"}, "effect": "reroll"}) == (
         "a.when: expected a roll condition for a reroll effect, got an object (reactions and death abilities cannot reroll)"
     )
+    # The refusals say why: a modifier acts at step 3, before step 4 checks the total (BAT-6.3); a reroll restarts
+    # a roll, which reactions and death abilities are not part of (BAT-7).
+    assert refused({"when": "death", "effect": {"modify_total": -1}}) == (
+        'a.when: expected "every_roll", {"doubles": true} or {"die_shows": N} for a modify_total effect, got \'death\' '
+        "(modifiers resolve at step 3, before the total is checked)"
+    )
+    assert refused({"when": "death", "effect": "reroll"}) == (
+        "a.when: expected a roll condition for a reroll effect, got 'death' (reactions and death abilities cannot reroll)"
+    )
+    assert refused({"when": {"total": 7}, "effect": "reroll", "target": "random_enemy"}) == (
+        "a.target: expected no target for a reroll effect, got 'random_enemy' (it changes the dice, not a cryptid)"
+    )
 
 
 def test_team_limits() -> None:
