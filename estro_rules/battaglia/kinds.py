@@ -66,9 +66,7 @@ class Name(Text):
     def read(self, value: object, path: str, ctx: Context = NOTHING) -> str:
         if not isinstance(value, str):
             raise ScenarioError(path, "a string", got=value)
-        if not value.strip():
-            raise ScenarioError(path, "a non-empty name", got=value)
-        return value
+        return super().read(value, path, ctx)  # not blank, and plain text like every other text field
 
 
 class Amount(Int):

@@ -120,6 +120,8 @@ def test_a_simulation_counts_each_outcome_in_its_own_place() -> None:
 def test_a_simulation_advances_by_whole_battles_and_never_past_the_end() -> None:
     left, right = coin_flip()
     sim = Simulation(left, right, battles=7)
+    # A simulation says what it estimates: the two teams it pits against each other, as given.
+    assert sim.left is left and sim.right is right and sim.battles == 7
     assert (sim.played, sim.done, sim.seed, sim.first) == (0, False, 0, 0)
     assert sim.advance(7) == Simulation(left, right, battles=7, seed=0, first=0).advance(7)
     sim = Simulation(left, right, battles=7)

@@ -783,6 +783,23 @@ def test_the_source_of_a_death_is_whoever_downed_it_even_by_damage_over_time() -
     assert kinds(result, 2, "damage") == [("damage", "left[1]", "right[0]", 2), ("damage", "right[0]", "left[1]", 7)]
 
 
+def test_an_ally_dies_reaction_answers_whoever_downed_the_ally() -> None:
+    """BAT-5, BAT-6.5, BAT-6.6: for an "ally dies" reaction, the source of the trigger is the cryptid that downed the
+    ally, not the highest-threat enemy."""
+    left = [cryptid("Bystander", 6, 20), cryptid("Puncher", 4, 20, total(5, {"damage": 3}))]
+    right = [cryptid("Victim", 3, 3), cryptid("Mourner", 1, 10, react("ally_dies", {"damage": 4}, "source"))]
+    # Roll 1 (5): Puncher hits Victim (the highest-threat enemy) for 3: down. Step 6: Victim dies, and Mourner
+    # answers its death by hitting Puncher, who downed it, for 4 (Bystander, the highest threat, is untouched).
+    result = battle(*both(left, right), dice=[[2, 3]])
+    assert kinds(result, 1, "damage", "death", "reaction") == [
+        ("damage", "left[1]", "right[0]", 3),
+        ("death", None, "right[0]", None),
+        ("reaction", "right[1]", None, None),
+        ("damage", "right[1]", "left[1]", 4),
+    ]
+    assert result.trace[0].health == (20, 16, 0, 10)
+
+
 def test_a_cryptid_down_at_the_end_of_a_turn_dies_even_after_a_reroll() -> None:
     """I-BAT-4: a cryptid downed before a reroll stays down; its death is processed when a turn reaches step 6."""
     left = [cryptid("Gambler", 5, 20, total(3, {"dot": 1, "rolls": 3}), total(3, {"damage": 5}), total(3, "reroll"))]

@@ -142,6 +142,8 @@ def test_a_trace_stops_at_its_event_limit_and_the_battle_plays_on() -> None:
     small = [cryptid(f"C{i}", 1, 999, every) for i in range(2)]
     result = battle(*both(small, small), seed=2)
     assert not result.trace_cut and "trace_cut" not in [e.kind for e in result.events()]
+    # Whether the trace was cut is a yes or a no, with a trace or without one.
+    assert result.trace_cut is False and battle(*both(small, small), seed=2, trace=False).trace_cut is False
 
 
 def test_an_event_and_a_roll_in_json() -> None:

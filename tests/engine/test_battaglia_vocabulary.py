@@ -134,6 +134,21 @@ def test_a_name_is_a_string_with_more_than_blank_space() -> None:
         assert str(err.value) == message
 
 
+def test_a_cryptid_name_is_plain_text_like_a_team_name() -> None:
+    """A cryptid's name is shown in every sentence of the trace: like a team's name, it may not forge a line,
+    run a terminal escape or turn the text around (a defect: cryptid names took them)."""
+    base = {"threat": 1, "health": 1}
+    for bad in ("Nes\nsie", "Ogo\u202epogo", "Kap\x1b[31mpa", "Tab\tby"):
+        expected = f"c.name: expected text without line breaks, control characters or direction marks, got {bad!r}"
+        with pytest.raises(ScenarioError) as err:
+            cryptid({"name": bad, **base}, "c")
+        assert str(err.value) == expected
+        with pytest.raises(ScenarioError) as err:
+            team({"name": bad, "cryptids": [{"name": "A", **base}]})
+        assert str(err.value) == expected.replace("c.name", "team.name")
+    assert cryptid({"name": "Ogopogo l'ancien — ça va", **base}, "c").name == "Ogopogo l'ancien — ça va"
+
+
 def test_an_effect_needs_its_amount() -> None:
     assert refused({"when": "every_roll", "effect": {"damage": None}}) == "a.effect.damage: expected a whole number (missing field)"
     assert refused({"when": "every_roll", "effect": {"heal": 0}}) == "a.effect.heal: expected a whole number from 1 to 99, got 0"
@@ -159,8 +174,9 @@ def test_a_range_is_two_totals_low_first() -> None:
 
 def test_doubles_is_true_and_nothing_else() -> None:
     assert ability({"when": {"doubles": True}, "effect": {"damage": 1}}).when == Condition("doubles", True)
-    for value in (False, 1, "true", None):
-        assert refused({"when": {"doubles": value}, "effect": {"damage": 1}}).startswith("a.when.doubles: expected true, got ")
+    # The refusal shows what was given, as JSON writes it.
+    for value, got in ((False, "false"), (1, "1"), ("true", "'true'"), (None, "null")):
+        assert refused({"when": {"doubles": value}, "effect": {"damage": 1}}) == f"a.when.doubles: expected true, got {got}"
     only = OnlyTrue()
     assert only.read(True, "x") is True and only.describe() == "true" and only.to_json() == {"type": "const", "value": True}
 
@@ -221,6 +237,18 @@ def test_which_conditions_fit_the_dice_effects() -> None:
         assert ability({"when": when, "effect": "reroll"}).effect == "reroll"
     assert refused({"when": {"reaction": "damaged"}, "effect": "reroll"}) == (
         "a.when: expected a roll condition for a reroll effect, got an object (reactions and death abilities cannot reroll)"
+    )
+    # The refusals say why: a modifier acts at step 3, before step 4 checks the total (BAT-6.3); a reroll restarts
+    # a roll, which reactions and death abilities are not part of (BAT-7).
+    assert refused({"when": "death", "effect": {"modify_total": -1}}) == (
+        'a.when: expected "every_roll", {"doubles": true} or {"die_shows": N} for a modify_total effect, got \'death\' '
+        "(modifiers resolve at step 3, before the total is checked)"
+    )
+    assert refused({"when": "death", "effect": "reroll"}) == (
+        "a.when: expected a roll condition for a reroll effect, got 'death' (reactions and death abilities cannot reroll)"
+    )
+    assert refused({"when": {"total": 7}, "effect": "reroll", "target": "random_enemy"}) == (
+        "a.target: expected no target for a reroll effect, got 'random_enemy' (it changes the dice, not a cryptid)"
     )
 
 
