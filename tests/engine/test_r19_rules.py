@@ -1125,6 +1125,48 @@ def test_a_settled_starting_board_has_no_setup() -> None:
     }
 
 
+def test_the_result_shows_the_starting_board_as_the_setup_checks_left_it() -> None:
+    """R19-8 ("the moment"): the starting board is checked before the first action, so the board the result
+    shows as the start already has the Drone at DEF 0 Burned (R19-8.1), and the first action's board follows
+    from it; the setup's own summary says what was destroyed."""
+    result: SequenceResult = run(
+        scenario(
+            [unit("D", {"DEF": 2}, drone=True), unit("U", {"DEF": 3})],
+            [*on_board("D", counters={"Sabotage": 2}), *on_board("U")],
+            [sabotage("U", 1)],
+        )
+    )
+    data = result.to_json()
+    assert data["setup"]["destroyed"] == ["D"]
+    start = data["initial"]
+    assert start["zones"]["Burned"] == ["D"] and start["zones"]["Map"] == ["U"]
+    assert start["cards"]["U"]["values"] == {"DEF": 3} and start["cards"]["D"]["counters"] == {}
+    assert data["steps"][0]["board"]["cards"]["U"]["values"] == {"DEF": 2}
+
+
+def test_the_checks_made_after_a_query_are_a_sequence_of_their_own() -> None:
+    """R19-8: the checks are made "the moment" a value is 0 or less, after a query too; they resolve as a
+    sequence (R19-1.1, R19-1.2), and the log says the sequence is the state-based checks, not an action."""
+    data = scenario(
+        [unit("U", {"DEF": 2}, drone=True, abilities=[WRECK])],
+        on_board("U", counters={"Sabotage": 2}),
+        [{"do": "capabilities", "card": "U"}],
+    )
+    loaded = load_like_runner(data)
+    engine = loaded.engine()  # built straight from the placements: no setup check has been made yet
+    engine.run(loaded.actions[0])
+    checks = [e for e in engine.events if e.kind in ("sequence_start", "destroyed", "sequence_end")]
+    assert events_of(checks) == [
+        ("sequence_start", None, ("R19-1.1", "R19-1.2")),
+        ("destroyed", "U", ("R19-8", "R19-8.1")),
+        ("sequence_end", None, ("R19-1.1",)),
+        ("sequence_start", None, ("R19-1.1", "R19-1.2")),  # the Wreck trigger's own sequence (R19-1.3)
+        ("sequence_end", None, ("R19-1.1",)),
+    ]
+    assert checks[0].text.startswith("Sequence begins: state-based checks.")
+    assert "state-based checks" not in checks[3].text
+
+
 def test_triggers_the_starting_board_sets_off_fire_before_the_first_action() -> None:
     result: SequenceResult = run(
         scenario(
