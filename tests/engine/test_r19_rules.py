@@ -1502,8 +1502,8 @@ def test_an_effect_reaches_every_card_of_its_classes_that_the_named_player_contr
 
 
 def test_a_scenario_action_naming_the_player_you_reaches_only_that_players_cards() -> None:
-    """"you" means the controller of the card whose ability it is; a scenario action has no such card, so there
-    "you" can only be a seat's name, and the action reaches only the cards that player controls (§19.6's
+    """In an ability, "you" means the controller of the card whose ability it is; a scenario action has no such
+    card, so there "you" can only be a seat's name, and the action reaches only the cards that player controls (§19.6's
     "Ground Units you control")."""
     cards = [unit("U1", {"ATK": 1, "DEF": 2}), unit("U2", {"ATK": 1, "DEF": 2})]
     step = one_step(
