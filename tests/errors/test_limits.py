@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -351,8 +352,11 @@ def test_a_log_of_exactly_10000_events_runs_and_one_more_is_refused() -> None:
     result = scenarios.run(r19(cards=cards, board=board, actions=[bonus] * 100)).to_json()
     assert result["setup"]["events"] == [] and [len(step["events"]) for step in result["steps"]] == [100] * 100
     wider = {**bonus, "classes": ["Ground Unit", "Location"]}
-    with pytest.raises(ScenarioError, match=r"^actions\[99\]: the resolution runs past the limit of the log here"):
+    with pytest.raises(ScenarioError) as refused:
         scenarios.run(r19(cards=cards, board=board, actions=[*[bonus] * 99, wider]))
+    message = str(refused.value)
+    assert message.startswith("actions[99]: the resolution runs past the limit of the log here")
+    assert "within 10,000 events" in message and re.search(r"\(fewer .*actions\)$", message)  # says how to stay in
 
 
 def test_input_text_of_at_most_1000000_bytes() -> None:
