@@ -362,8 +362,9 @@ class Board(ABC):
         assert action.target is not None
         t = action.target
         controller = t.controller
-        if controller == "you":
-            controller = source.controller if source else None
+        if controller == "you" and source is not None:
+            # "you" in an ability is its card's controller; in a scenario action it can only be a seat's name
+            controller = source.controller
         if t.cards:
             out = [source if name == "self" and source else self.cards[name] for name in t.cards]
         else:

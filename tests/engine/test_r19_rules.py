@@ -187,9 +187,10 @@ def test_a_prime_location_breaks_to_contested_and_the_counters_check_the_new_fac
         ("face_change", "L", ("R19-8", "R19-8.3", "R19-2.1", "R19-4.1")),
     ]
     card = step.board.cards["L"]
-    assert (card.zone, card.face, dict(card.values)["DEF"], dict(card.counters)) == (
+    assert (card.zone, card.face, card.state, dict(card.values)["DEF"], dict(card.counters)) == (
         "Map",
         "Contested",
+        "Contested",  # the board shows the card's state: it has become Contested (R19-2.1)
         1,
         {"Sabotage": 2},
     )
@@ -1041,6 +1042,38 @@ def test_a_unit_that_loses_atk_cannot_attack_or_return_fire_but_can_intercept() 
     ]
 
 
+def test_a_lost_value_is_explained_by_the_effect_that_took_it_when_the_effect_has_a_name() -> None:
+    """R19-7.2: a card that loses a value "is treated as not printing it" for as long as the effect lasts. The
+    answer names the effect when the scenario names it (Sevrin) and adds nothing when it does not."""
+    step = one_step(
+        [unit("K", {"ATK": 3, "DEF": 2, "Vote": 2})],
+        on_board("K"),
+        {"do": "lose", "card": "K", "value": "ATK", "effect": "Sevrin"},
+        {"do": "lose", "card": "K", "value": "Vote"},
+        {"do": "capabilities", "card": "K"},
+    )
+    reasons = {e.get("question"): e.get("reason") for e in step.events if e.kind == "answer"}
+    assert "it has lost ATK (Sevrin) and is treated as not printing it" in reasons["attack"]
+    assert reasons["Vote"] == "Cannot Vote: it has lost Vote and is treated as not printing it."
+
+
+def test_an_answer_as_json_is_the_question_the_answer_its_reason_and_rulings() -> None:
+    """An activation answer (R19-3.1: Fast by default, so yes in the Admin Phase), as JSON: the same question,
+    answer, reason and rulings the step's summary gives for it."""
+    from estro_rules.r19.timing import can_activate
+
+    data = scenario(
+        [unit("E", {"DEF": 2}, abilities=[{"name": "Zap", "type": "activated"}])],
+        on_board("E"),
+        [{"do": "can_activate", "card": "E", "ability": "Zap"}],
+    )
+    loaded = load_like_runner(data)
+    answer = can_activate(loaded.engine(), loaded.actions[0]).to_json()
+    summary = run(data).steps[0].to_json()["answers"][0]
+    assert answer == {k: summary[k] for k in ("question", "answer", "reason", "rulings")}
+    assert (answer["answer"], answer["rulings"]) == (True, ["R19-3.1"])
+
+
 @pytest.mark.parametrize("kind", ["Location", "Homeworld", "Capital Spacecraft", "Non-Capital Spacecraft"])
 def test_only_units_are_asked_about_attacks(kind: str) -> None:
     """Attacking, returning fire and intercepting are units' (§11); the value questions are asked of any card."""
@@ -1123,6 +1156,48 @@ def test_a_settled_starting_board_has_no_setup() -> None:
         "queue": [],
         "events": [],
     }
+
+
+def test_the_result_shows_the_starting_board_as_the_setup_checks_left_it() -> None:
+    """R19-8 ("the moment"): the starting board is checked before the first action, so the board the result
+    shows as the start already has the Drone at DEF 0 Burned (R19-8.1), and the first action's board follows
+    from it; the setup's own summary says what was destroyed."""
+    result: SequenceResult = run(
+        scenario(
+            [unit("D", {"DEF": 2}, drone=True), unit("U", {"DEF": 3})],
+            [*on_board("D", counters={"Sabotage": 2}), *on_board("U")],
+            [sabotage("U", 1)],
+        )
+    )
+    data = result.to_json()
+    assert data["setup"]["destroyed"] == ["D"]
+    start = data["initial"]
+    assert start["zones"]["Burned"] == ["D"] and start["zones"]["Map"] == ["U"]
+    assert start["cards"]["U"]["values"] == {"DEF": 3} and start["cards"]["D"]["counters"] == {}
+    assert data["steps"][0]["board"]["cards"]["U"]["values"] == {"DEF": 2}
+
+
+def test_the_checks_made_after_a_query_are_a_sequence_of_their_own() -> None:
+    """R19-8: the checks are made "the moment" a value is 0 or less, after a query too; they resolve as a
+    sequence (R19-1.1, R19-1.2), and the log says the sequence is the state-based checks, not an action."""
+    data = scenario(
+        [unit("U", {"DEF": 2}, drone=True, abilities=[WRECK])],
+        on_board("U", counters={"Sabotage": 2}),
+        [{"do": "capabilities", "card": "U"}],
+    )
+    loaded = load_like_runner(data)
+    engine = loaded.engine()  # built straight from the placements: no setup check has been made yet
+    engine.run(loaded.actions[0])
+    checks = [e for e in engine.events if e.kind in ("sequence_start", "destroyed", "sequence_end")]
+    assert events_of(checks) == [
+        ("sequence_start", None, ("R19-1.1", "R19-1.2")),
+        ("destroyed", "U", ("R19-8", "R19-8.1")),
+        ("sequence_end", None, ("R19-1.1",)),
+        ("sequence_start", None, ("R19-1.1", "R19-1.2")),  # the Wreck trigger's own sequence (R19-1.3)
+        ("sequence_end", None, ("R19-1.1",)),
+    ]
+    assert checks[0].text.startswith("Sequence begins: state-based checks.")
+    assert "state-based checks" not in checks[3].text
 
 
 def test_triggers_the_starting_board_sets_off_fire_before_the_first_action() -> None:
@@ -1424,6 +1499,22 @@ def test_an_effect_reaches_every_card_of_its_classes_that_the_named_player_contr
         cards, board, {"do": "bonus", "classes": ["Ground Unit"], "controller": "A", "value": "ATK", "amount": 1}
     )
     assert [e.card for e in direct.events if e.kind == "bonus_live"] == ["U1"]
+
+
+def test_a_scenario_action_naming_the_player_you_reaches_only_that_players_cards() -> None:
+    """In an ability, "you" means the controller of the card whose ability it is; a scenario action has no such
+    card, so there "you" can only be a seat's name, and the action reaches only the cards that player controls (§19.6's
+    "Ground Units you control")."""
+    cards = [unit("U1", {"ATK": 1, "DEF": 2}), unit("U2", {"ATK": 1, "DEF": 2})]
+    step = one_step(
+        cards,
+        [*on_board("U1", owner="you"), *on_board("U2", owner="B")],
+        {"do": "bonus", "classes": ["Ground Unit"], "controller": "you", "value": "ATK", "amount": 1},
+        players=["you", "B"],
+        active="you",
+    )
+    assert [e.card for e in step.events if e.kind == "bonus_live"] == ["U1"]
+    assert dict(step.board.cards["U2"].values)["ATK"] == 1
 
 
 def test_an_event_as_json_carries_its_card_player_and_details_only_when_it_has_them() -> None:

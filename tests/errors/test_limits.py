@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -338,6 +339,24 @@ def test_a_log_holds_at_most_10000_events() -> None:
         scenarios.run(r19(cards=[card], board=board, actions=actions))
     fewer = scenarios.run(r19(cards=[card], board=board, actions=actions[:3])).to_json()
     assert sum(len(step["events"]) for step in fewer["steps"]) < 10_000
+
+
+def test_a_log_of_exactly_10000_events_runs_and_one_more_is_refused() -> None:
+    """The limit counts every event, and 10,000 is allowed: 98 units, and each of 100 bonuses to them logs its
+    sequence's start and end and one event per unit, 100 events. Reaching one card more in the last action
+    makes 10,001, and that action is named."""
+    outpost = {"id": "L", "name": "Outpost", "faces": {"Unlabelled": {"type": "Location", "values": {"DEF": 2}}}}
+    cards = [unit_card(0), outpost]
+    board = [*({"card": "GU-0", "id": f"I{i}", "owner": "A"} for i in range(98)), {"card": "L", "owner": "A"}]
+    bonus = {"do": "bonus", "classes": ["Ground Unit"], "value": "DEF", "amount": 1}
+    result = scenarios.run(r19(cards=cards, board=board, actions=[bonus] * 100)).to_json()
+    assert result["setup"]["events"] == [] and [len(step["events"]) for step in result["steps"]] == [100] * 100
+    wider = {**bonus, "classes": ["Ground Unit", "Location"]}
+    with pytest.raises(ScenarioError) as refused:
+        scenarios.run(r19(cards=cards, board=board, actions=[*[bonus] * 99, wider]))
+    message = str(refused.value)
+    assert message.startswith("actions[99]: the resolution runs past the limit of the log here")
+    assert "within 10,000 events" in message and re.search(r"\(fewer .*actions\)$", message)  # says how to stay in
 
 
 def test_input_text_of_at_most_1000000_bytes() -> None:
