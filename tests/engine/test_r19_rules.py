@@ -13,7 +13,17 @@ import pytest
 
 from estro_rules.errors import ScenarioError
 from estro_rules.r19 import SequenceResult
-from tests.support.r19 import character, events_of, load_like_runner, location, permanent, run, scenario, unit
+from tests.support.r19 import (
+    character,
+    events_of,
+    load_like_runner,
+    location,
+    looping,
+    permanent,
+    run,
+    scenario,
+    unit,
+)
 
 # --------------------------------------------------------------------------
 # Helpers
@@ -1688,21 +1698,7 @@ def test_a_placement_at_setup_is_in_the_setups_summary() -> None:
 def test_an_endless_loop_at_setup_is_an_error_naming_the_board() -> None:
     """MAX_TRIGGERS: a resolution that does not end is refused, and the message says where -- here the starting
     board, whose Location breaks to Contested and sets off the loop."""
-    ping = location("P", 1, 3)
-    ping["abilities"] = [
-        {
-            "name": "Up",
-            "type": "triggered",
-            "on": "becomes Contested",
-            "effects": [{"do": "flip", "card": "self", "to": "Prime", "cause": "own ability"}],
-        },
-        {
-            "name": "Down",
-            "type": "triggered",
-            "on": "becomes Prime",
-            "effects": [{"do": "flip", "card": "self", "to": "Contested", "cause": "own ability"}],
-        },
-    ]
+    ping = looping(location("P", 1, 3))
     data = scenario([ping], on_board("P", counters={"Sabotage": 1}), [{"do": "capabilities", "card": "P"}])
     with pytest.raises(ScenarioError) as info:
         run(data)

@@ -8,7 +8,7 @@ import pytest
 
 from estro_rules.errors import ScenarioError
 from estro_rules.r19.lint import lint
-from tests.support.r19 import STORY, character, error_of, load_like_runner, location, scenario, unit
+from tests.support.r19 import STORY, character, error_of, load_like_runner, location, looping, scenario, unit
 
 CARDS = [unit("XX-GRD-001", {"ATK": 1, "DEF": 2}), location("LOC-1", 2, 1), character("CH-1")]
 BOARD = [{"card": "XX-GRD-001", "owner": "A"}, {"card": "LOC-1", "owner": "B"}, {"card": "CH-1", "owner": "A"}]
@@ -126,28 +126,16 @@ def test_flip_cause_must_fit_the_face() -> None:
 
 
 def test_an_endless_trigger_loop_is_an_error_naming_the_action() -> None:
-    ping = {
-        "id": "P",
-        "name": "Ping",
-        "faces": {
-            "Prime": {"type": "Location", "values": {"DEF": 3}},
-            "Contested": {"type": "Location", "values": {"DEF": 3}},
-        },
-        "abilities": [
-            {
-                "name": "Up",
-                "type": "triggered",
-                "on": "becomes Contested",
-                "effects": [{"do": "flip", "card": "self", "to": "Prime", "cause": "own ability"}],
+    ping = looping(
+        {
+            "id": "P",
+            "name": "Ping",
+            "faces": {
+                "Prime": {"type": "Location", "values": {"DEF": 3}},
+                "Contested": {"type": "Location", "values": {"DEF": 3}},
             },
-            {
-                "name": "Down",
-                "type": "triggered",
-                "on": "becomes Prime",
-                "effects": [{"do": "flip", "card": "self", "to": "Contested", "cause": "own ability"}],
-            },
-        ],
-    }
+        }
+    )
     data = scenario([ping], [{"card": "P", "owner": "A"}], [{"do": "flip", "card": "P", "to": "Contested"}])
     with pytest.raises(ScenarioError) as info:
         load_like_runner(data).run()
@@ -199,5 +187,8 @@ def test_counters_only_on_cards_on_the_map() -> None:
 def test_bad_pool_raises_scenario_error_with_path() -> None:
     with pytest.raises(ScenarioError, match=r"^cards\[0\]\.faces\.Prime\.type: expected a known card type"):
         lint({"cards": [{"id": "A", "name": "A", "faces": {"Prime": {"type": "Starship"}}}]})
-    with pytest.raises(ScenarioError, match="^pool: line 1, column 2: expecting property name enclosed in double quotes; expected valid JSON$"):
+    with pytest.raises(
+        ScenarioError,
+        match="^pool: line 1, column 2: expecting property name enclosed in double quotes; expected valid JSON$",
+    ):
         lint("{")

@@ -79,6 +79,22 @@ def events_of(events: Any, *kinds: str) -> list[tuple[str, str | None, tuple[str
     return [(e.kind, e.card, e.rulings) for e in events if not kinds or e.kind in kinds]
 
 
+def looping(card: dict[str, Any]) -> dict[str, Any]:
+    """``card`` (a Location) with two triggered abilities that flip it back and forth for ever: becoming
+    Contested turns it Prime, and becoming Prime turns it Contested."""
+    flip = [("Up", "becomes Contested", "Prime"), ("Down", "becomes Prime", "Contested")]
+    abilities = [
+        {
+            "name": name,
+            "type": "triggered",
+            "on": on,
+            "effects": [{"do": "flip", "card": "self", "to": to, "cause": "own ability"}],
+        }
+        for name, on, to in flip
+    ]
+    return {**copy.deepcopy(card), "abilities": abilities}
+
+
 STORY = {"id": "ST", "name": "Story", "faces": {"Prime": {"type": "Storyline"}, "Reversal": {"type": "Storyline"}}}
 """A Storyline with a Reversal face and no text."""
 
