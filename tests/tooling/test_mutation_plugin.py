@@ -1,0 +1,84 @@
+"""The mutation run's pytest plugin runs a mutant's tests in stages and stops at the first failing stage."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+
+import pytest
+
+pytest_plugins = ["pytester"]
+
+TESTS = """
+import pathlib
+
+def _ran(name):
+    with pathlib.Path("log.txt").open("a") as log:
+        log.write(name + "\\n")
+
+def pytest_generate_tests(metafunc):
+    metafunc.parametrize("number", range(10))
+
+def test_number(number, request):
+    _ran(str(number))
+    assert str(number) != request.config.getoption("--fail-at")
+"""
+
+CONFTEST = """
+import pathlib
+
+def pytest_addoption(parser):
+    parser.addoption("--fail-at", default="none")
+
+def pytest_sessionstart(session):
+    with pathlib.Path("log.txt").open("a") as log:
+        log.write("session\\n")
+"""
+
+
+def run(pytester: pytest.Pytester, fail_at: str) -> tuple[int, list[str]]:
+    pytester.makeconftest(CONFTEST)
+    pytester.makepyfile(test_numbers=TESTS)
+    ids = [f"test_numbers.py::test_number[{n}]" for n in range(10)]
+    result = pytester.runpytest_inprocess("-x", "-q", "-p", "scripts.mutation_plugin", f"--fail-at={fail_at}", *ids)
+    return int(result.ret), (pytester.path / "log.txt").read_text().split()
+
+
+def test_a_mutant_caught_by_its_first_tests_runs_one_stage(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("MUTANT_UNDER_TEST", "estro_rules.fields.x_f__mutmut_1")
+    assert run(pytester, fail_at="1") == (1, ["session", "0", "1"])
+
+
+def test_a_mutant_its_first_tests_miss_runs_the_rest_in_the_next_stage(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("MUTANT_UNDER_TEST", "estro_rules.fields.x_f__mutmut_1")
+    assert run(pytester, fail_at="6") == (1, ["session", "0", "1", "2", "3", "session", "4", "5", "6"])
+
+
+def test_a_mutant_no_test_catches_runs_every_test_once(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("MUTANT_UNDER_TEST", "estro_rules.fields.x_f__mutmut_1")
+    assert run(pytester, fail_at="none") == (0, ["session", "0", "1", "2", "3", "session", *map(str, range(4, 10))])
+
+
+def test_runs_other_than_a_mutants_are_one_run(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MUTANT_UNDER_TEST", "stats")
+    assert run(pytester, fail_at="6") == (1, ["session", *map(str, range(7))])
+
+
+def test_every_test_the_mutation_run_leaves_out_exists() -> None:
+    """A deselected test that was renamed or moved would silently come back into the run."""
+    root = Path(__file__).resolve().parents[2]
+    args = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["mutmut"]["pytest_add_cli_args_test_selection"]
+    deselected = [args[i + 1] for i, arg in enumerate(args) if arg == "--deselect"]
+    assert len(deselected) >= 10
+    for node in deselected:
+        path, _, name = node.partition("::")
+        assert (root / path).is_file(), node
+        if name and path.endswith(".py") and not name.startswith("estro_rules"):
+            assert re.search(rf"^def {re.escape(name)}\(", (root / path).read_text(), re.M), node
