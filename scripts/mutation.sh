@@ -6,7 +6,8 @@
 #   bash scripts/mutation.sh 'estro_rules.r19.engine.x__flip__mutmut_*'   or mutmut name globs
 # Writes build/mutation/report.md and report.json (scores per module, every mutant not caught with
 # its diff); exit status 1 when a module is under the goal. Equivalent mutants, with their reason:
-# tests/mutation/equivalent.toml. Settings: [tool.mutmut] in pyproject.toml.
+# tests/mutation/equivalent.toml (not run again; MUTATION_RUN_EQUIVALENTS=1 runs them too).
+# Settings: [tool.mutmut] in pyproject.toml; the stages and the skipping: scripts/mutation_plugin.py.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 start=$(date +%s)

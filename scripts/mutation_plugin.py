@@ -13,6 +13,10 @@ as node IDs, fastest first. The plugin:
 - Hypothesis property tests are left out: each draws many inputs through every layer, reaches
   nearly every function and takes seconds, and every mutant that survives would run them all.
   The run measures what the example tests, the doctests and the docs examples catch.
+- A mutant the equivalents file lists (tests/mutation/equivalent.toml) is not run: no test can
+  catch it, and like any mutant no test catches it would run every test that reaches it. mutmut
+  records it as "skipped"; the report counts it as equivalent. ``MUTATION_RUN_EQUIVALENTS=1`` runs
+  them as well, and the report then names every entry a test catches.
 - A mutant's tests run in stages (``STAGES``): pytest collects only the tests it runs, and most
   mutants fail one of their first few tests, so collecting hundreds of them first (half a second
   for a function that every test reaches) would be wasted.
@@ -22,6 +26,7 @@ from __future__ import annotations
 
 import doctest
 import os
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -30,6 +35,9 @@ from sybil.integration.pytest import SybilFile, SybilItem
 
 STAGES = (4, 32)
 """How many of a mutant's tests (fastest first) the first stages run; the last stage runs the rest."""
+
+SKIPPED = 34
+"""mutmut's exit status for a mutant it skipped."""
 
 _in_stage = False
 """True while a stage runs: the stage's own pytest run is not split again."""
@@ -78,8 +86,29 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     items[:] = with_earlier_examples([item for item in items if item not in properties])
 
 
+def listed_equivalents() -> frozenset[str]:
+    """The mutants the equivalents file lists, read once in mutmut's main process (before it forks).
+
+    mutmut imports this plugin with the working directory in mutants/, after making the mutants.
+    Anywhere else, and with ``MUTATION_RUN_EQUIVALENTS`` set, there are none.
+    """
+    here = Path.cwd()
+    if os.environ.get("MUTATION_RUN_EQUIVALENTS") or here.name != "mutants" or not (here / "estro_rules").is_dir():
+        return frozenset()
+    from scripts.mutation_report import listed_mutants, load_equivalents
+
+    os.chdir(here.parent)
+    try:
+        return frozenset(listed_mutants(load_equivalents()))
+    finally:
+        os.chdir(here)
+
+
+EQUIVALENTS = listed_equivalents()
+
+
 def pytest_cmdline_main(config: pytest.Config) -> int | None:
-    """Run a mutant's tests in stages, stopping at the first stage that fails.
+    """Run a mutant's tests in stages, stopping at the first stage that fails; skip a listed equivalent.
 
     Each stage is a pytest run of its own in this process (mutmut's child for the mutant), with
     mutmut's options; then this run goes on with the tests no stage has run. Only a mutant's run
@@ -87,8 +116,11 @@ def pytest_cmdline_main(config: pytest.Config) -> int | None:
     """
     global _in_stage
     tests = list(config.args)
-    if _in_stage or "__mutmut_" not in os.environ.get("MUTANT_UNDER_TEST", ""):
+    mutant = os.environ.get("MUTANT_UNDER_TEST", "")
+    if _in_stage or "__mutmut_" not in mutant:
         return None
+    if mutant in EQUIVALENTS:
+        return SKIPPED
     options = [arg for arg in config.invocation_params.args if arg not in set(tests)]
     start = 0
     for size in STAGES:

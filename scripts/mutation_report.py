@@ -262,6 +262,21 @@ def read_changes(source: Path, mutants: Iterable[Mutant]) -> None:
         )
 
 
+def listed_mutants(equivalents: Sequence[Equivalent]) -> set[str]:
+    """The names of the generated mutants (in mutants/) that the equivalents file lists.
+
+    The mutation plugin does not run their tests in a whole run: no test can catch them.
+    """
+    changes = {e.change for e in equivalents}
+    named = {(c.module, c.function) for c in changes}
+    result: set[str] = set()
+    for source, mutants in read_mutants([f"{PACKAGE}.*"]).items():
+        listed = [m for m in mutants if split_name(m.name) in named]
+        read_changes(source, listed)
+        result |= {m.name for m in listed if m.change in changes}
+    return result
+
+
 @dataclass
 class Report:
     """The scores of a run, the survivors, and what is wrong with the equivalents file."""

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from scripts import mutation_plugin
+
 pytest_plugins = ["pytester"]
 
 TESTS = """
@@ -82,3 +84,21 @@ def test_every_test_the_mutation_run_leaves_out_exists() -> None:
         assert (root / path).is_file(), node
         if name and path.endswith(".py") and not name.startswith("estro_rules"):
             assert re.search(rf"^def {re.escape(name)}\(", (root / path).read_text(), re.M), node
+
+
+def test_a_listed_equivalent_mutant_is_skipped_without_a_test(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("MUTANT_UNDER_TEST", "estro_rules.fields.x_f__mutmut_1")
+    monkeypatch.setattr(mutation_plugin, "EQUIVALENTS", frozenset({"estro_rules.fields.x_f__mutmut_1"}))
+    pytester.makeconftest(CONFTEST)
+    pytester.makepyfile(test_numbers=TESTS)
+    result = pytester.runpytest_inprocess("-q", "-p", "scripts.mutation_plugin", "test_numbers.py")
+    assert result.ret == mutation_plugin.SKIPPED == 34  # mutmut's "skipped"
+    assert not (pytester.path / "log.txt").exists()
+    monkeypatch.setenv("MUTANT_UNDER_TEST", "estro_rules.fields.x_f__mutmut_2")
+    assert run(pytester, fail_at="1") == (1, ["session", "0", "1"])
+
+
+def test_no_mutant_is_listed_outside_a_mutation_run() -> None:
+    assert mutation_plugin.listed_equivalents() == frozenset()
