@@ -147,6 +147,21 @@ def test_self_def_bonus_on_a_character_is_dead_on_both_faces() -> None:
     ]
 
 
+def test_a_self_bonus_among_other_cards_is_checked_on_the_card_itself() -> None:
+    # R19-6.1 on the card itself: the engine drops this "+1 Vote" on GU-1 (bonus_dead) and adds it on GU-2
+    card = unit("GU-1", {"DEF": 1}, abilities=[ability("Rally", bonus("Vote", cards=["self", "GU-2"]))])
+    assert findings(card, unit("GU-2", {"DEF": 1, "Vote": 1})) == [
+        Finding(
+            "GU-1",
+            "Unit GU-1",
+            SELF_BONUS,
+            "R19-6.1",
+            "Rally: +1 Vote to itself, but its Unlabelled face does not print Vote as a number: the bonus does "
+            "nothing there (use granting language to give the value).",
+        )
+    ]
+
+
 def test_self_bonus_printed_on_every_face_is_clean() -> None:
     card = location("LOC-1", 3, 2)
     card["abilities"] = [ability("Wall", bonus("DEF", card="self"))]
@@ -286,6 +301,14 @@ def test_flipping_units_to_fallen_may_reach_characters() -> None:
 def test_a_character_flipping_itself_to_fallen() -> None:
     card = character("CH-1", abilities=[ability("Despair", flip_fallen(card="self"))])
     assert findings(card) == [Finding("CH-1", "Character CH-1", FALL, "R19-2.3", "Despair" + FLIP_FALLEN)]
+
+
+def test_a_character_flipping_itself_and_another_card_to_fallen() -> None:
+    # R19-2.3: the engine flips LOC-2 and gives the Character no_effect
+    card = character("CH-1", abilities=[ability("Collapse", flip_fallen(cards=["self", "LOC-2"]))])
+    assert findings(card, fort("LOC-2")) == [
+        Finding("CH-1", "Character CH-1", FALL, "R19-2.3", "Collapse" + FLIP_FALLEN)
+    ]
 
 
 def test_a_characters_own_twist_is_a_route() -> None:
