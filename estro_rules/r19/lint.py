@@ -105,7 +105,7 @@ def _dead_bonus(card: CardDef, pool: Pool) -> Iterator[Finding]:
         if effect.do != "bonus" or effect.target is None or effect.value is None:
             continue
         value = effect.value
-        if effect.target.cards == ("self",):
+        if "self" in effect.target.cards:
             missing = [k for k, f in card.faces.items() if not _adds_to(f, value)]
             if missing:
                 yield Finding(
@@ -164,12 +164,11 @@ def _fall_outside_routes(card: CardDef, pool: Pool) -> Iterator[Finding]:
         if effect.target is None:
             continue
         t = effect.target
-        may_hit_character = (
-            any(cls in ("Character", "Unit") for cls in t.classes)
-            or (t.cards == ("self",) and is_character)
-            or any(c != "self" and c in pool.by_id and _is_character(pool.by_id[c]) for c in t.cards)
+        may_hit_itself = "self" in t.cards and is_character
+        may_hit_another = any(cls in ("Character", "Unit") for cls in t.classes) or any(
+            c != "self" and c in pool.by_id and _is_character(pool.by_id[c]) for c in t.cards
         )
-        if not may_hit_character:
+        if not (may_hit_itself or may_hit_another):
             continue
         if effect.do == "flip" and effect.to == "Fallen" and not is_storyline:
             yield Finding(
@@ -181,7 +180,7 @@ def _fall_outside_routes(card: CardDef, pool: Pool) -> Iterator[Finding]:
                 "(a Storyline's text, Morality Penalties to 0 CP, its Bound Storyline leaving play, its own "
                 "Twist): on a Character it does nothing.",
             )
-        if effect.do == "twist" and t.cards != ("self",):
+        if effect.do == "twist" and may_hit_another:
             yield Finding(
                 card.id,
                 card.name,
