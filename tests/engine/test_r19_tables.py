@@ -15,6 +15,7 @@ import pytest
 
 from estro_rules import scenarios
 from estro_rules.errors import ScenarioError
+from estro_rules.r19 import FALL_ROUTES
 from estro_rules.r19.lint import lint
 from estro_rules.r19.tables import (
     SITE_TABLES,
@@ -164,6 +165,13 @@ def test_fall_routes_table() -> None:
             ["4", "their own Twist", "`twist`"],
         ],
     )
+
+
+def test_a_route_without_its_action_is_an_error_not_a_shorter_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Were §7.7 to gain a fifth route, the table must fail until it names the action for it, not drop the route."""
+    monkeypatch.setattr("estro_rules.r19.tables.FALL_ROUTES", (*FALL_ROUTES, "a fifth route"))
+    with pytest.raises(ValueError, match="zip"):
+        fall_routes_table()
 
 
 ROUTES = {"1": ["flip"], "2": ["morality_penalty"], "3": ["storyline_leaves", "destroy"], "4": ["twist"]}
