@@ -364,7 +364,8 @@ def test_limits_table() -> None:
             ["Actions in a scenario", "1 to 100", "engine limit"],
             ["Abilities on a card or a face", "0 to 8", "engine limit"],
             ["Effects of an ability", "0 to 8", "engine limit"],
-            ["Printed values, amounts, counters", "0 to 999", "engine limit; far above any card"],
+            ["Printed and granted values, counters a card starts with", "0 to 999", "engine limit; far above any card"],
+            ["Amounts and counters an action adds or takes off", "1 to 999", "engine limit; far above any card"],
             ["Triggers fired while one action resolves", "200", "engine limit: past it, the triggers loop"],
             ["Events in a scenario's log", "10,000", "engine limit: bounds the work and the output"],
             ["Cards in a pool for the linter", "1 to 500", "engine limit"],
@@ -457,9 +458,8 @@ def test_limit_effects_of_an_ability() -> None:
     )
 
 
-def test_limit_printed_values_and_counters() -> None:
-    low, high = limit("Printed values, amounts, counters")
-    assert (low, high) == (0, 999)
+def test_limit_values_and_counters_on_a_card() -> None:
+    low, high = limit("Printed and granted values, counters a card starts with")
 
     def printed(v: int) -> dict[str, Any]:
         return scenario([unit("GU", {"DEF": 2, "ATK": v})], ON_BOARD, ASK)
@@ -467,7 +467,7 @@ def test_limit_printed_values_and_counters() -> None:
     def counters(v: int) -> dict[str, Any]:
         return scenario([UNIT], [{"card": "GU", "owner": "A", "counters": {"Sabotage": v}}], ASK)
 
-    def granted(v: int) -> dict[str, Any]:
+    def granted(v: int) -> dict[str, Any]:  # §19.7: printing 0 is printing a value, and a grant may give 0
         return scenario([UNIT], ON_BOARD, [{"do": "grant", "card": "GU", "value": "Vote", "amount": v}])
 
     for make, field in [
@@ -478,7 +478,26 @@ def test_limit_printed_values_and_counters() -> None:
         for good in (low, high):
             scenarios.load(make(good))
         for bad in (low - 1, high + 1):
-            assert error_of(make(bad)) == f"{field}: expected a whole number from 0 to 999, got {bad}"
+            assert error_of(make(bad)) == f"{field}: expected a whole number from {low} to {high}, got {bad}"
+
+
+def test_limit_amounts_and_counters_of_an_action() -> None:
+    """An action that does nothing is refused: its amounts and counters start at 1, and the row says so."""
+    low, high = limit("Amounts and counters an action adds or takes off")
+    actions = [
+        ({"do": "damage", "card": "GU"}, "amount"),
+        ({"do": "penalty", "card": "GU", "value": "DEF"}, "amount"),
+        ({"do": "bonus", "card": "GU", "value": "DEF"}, "amount"),
+        ({"do": "add_counters", "card": "GU", "counter": "Sabotage"}, "n"),
+        ({"do": "remove_counters", "card": "GU", "counter": "Sabotage"}, "n"),
+        ({"do": "liberate", "card": "GU"}, "cp_loss"),
+    ]
+    for action, field in actions:
+        for good in (low, high):
+            scenarios.load(scenario([UNIT], ON_BOARD, [{**action, field: good}]))
+        for bad in (low - 1, high + 1):
+            refused = error_of(scenario([UNIT], ON_BOARD, [{**action, field: bad}]))
+            assert refused == f"actions[0].{field}: expected a whole number from {low} to {high}, got {bad}"
 
 
 def watchers(n: int) -> dict[str, Any]:
