@@ -101,7 +101,12 @@ def test_limits_table() -> None:
             ["Forced rolls in a scenario", "0 to 36", "engine limit: no battle rolls more"],
             ["Events in one battle's trace", "5,000", "engine limit; the battle plays on unrecorded"],
             ["Battles in one estimate", "1 to 100,000", "engine limit; Ctrl-C stops the command line early"],
-            ["Seed", "0 to 9,223,372,036,854,775,807 (2⁶³ − 1)", "[[I-BAT-12]], engine limit"],
+            ["Seed of a battle", "0 to 9,223,372,036,854,775,807 (2⁶³ − 1)", "[[I-BAT-12]], engine limit"],
+            [
+                "Seed of an estimate",
+                "0 to 2,147,483,647 (2³¹ − 1)",
+                "[[I-BAT-12]], engine limit: battle i of it replays as a battle with the seed × 2³² + i",
+            ],
         ],
     )
 
@@ -210,7 +215,7 @@ def test_battles_in_an_estimate() -> None:
 
 
 def test_the_seed_of_a_battle() -> None:
-    low, high = bounds("Seed")
+    low, high = bounds("Seed of a battle")
     assert high == 2**63 - 1  # the "(2⁶³ − 1)" the row adds
     for seed in (low, high):
         scenarios.load({**BATTLE, "seed": seed})
@@ -227,3 +232,14 @@ def test_a_trace_keeps_at_most_its_events() -> None:
     kept = [e for e in events if e.kind not in ("trace_cut", "end")]
     assert (len(kept), [e.kind for e in events].count("trace_cut"), result.trace_cut) == (most, 1, True)
     assert result.rolls == int(value("Last roll"))  # the battle went on to its end
+
+
+def test_the_seed_of_an_estimate() -> None:
+    """An estimate's battle i plays with the seed × 2³² + i, so its own seed stops at 2³¹ − 1 (a battle seed)."""
+    low, high = bounds("Seed of an estimate")
+    assert high == 2**31 - 1 and high * 2**32 + (2**32 - 1) == bounds("Seed of a battle")[1]
+    estimate = {"kind": "battaglia.estimate", "left": [NESSIE], "right": [KAPPA], "battles": 1}
+    for seed in (low, high):
+        scenarios.load({**estimate, "seed": seed})
+    for seed in (low - 1, high + 1):
+        assert refusal({**estimate, "seed": seed}) == f"seed: expected a whole number from 0 to 2³¹−1, got {seed}"
