@@ -118,8 +118,9 @@ def value(label: str) -> str:
 
 def bounds(label: str) -> tuple[int, int]:
     """The lowest and highest values the limits table gives for the row ``label``."""
-    low, high = re.match(r"(\d+) to ([\d,]+)", value(label)).groups()  # type: ignore[union-attr]
-    return int(low), int(high.replace(",", ""))
+    found = re.fullmatch(r"(\d+) to ([\d,]+)( \(.*\))?", value(label))
+    assert found is not None, value(label)
+    return int(found[1]), int(found[2].replace(",", ""))
 
 
 def refusal(data: dict[str, Any]) -> str:
@@ -131,7 +132,9 @@ def refusal(data: dict[str, Any]) -> str:
 
 
 BATTLE: dict[str, Any] = {"kind": "battaglia.battle", "left": [NESSIE], "right": [KAPPA], "trace": False}
-STEADY = [{"name": "A", "threat": 1, "health": 999, "abilities": [{"when": "every_roll", "effect": {"damage": 1}}]}]
+STEADY: list[dict[str, Any]] = [
+    {"name": "A", "threat": 1, "health": 999, "abilities": [{"when": "every_roll", "effect": {"damage": 1}}]}
+]
 """A cryptid that deals 1 damage on every roll and cannot die within a battle."""
 
 
@@ -147,7 +150,9 @@ def test_a_battle_of_steady_hitters_shows_the_text_numbers() -> None:
 
 
 def test_the_dice_of_a_roll() -> None:
-    dice, faces = map(int, re.fullmatch(r"(\d) dice with (\d) faces", value("Dice per roll")).groups())  # type: ignore[union-attr]
+    found = re.fullmatch(r"(\d) dice with (\d) faces", value("Dice per roll"))
+    assert found is not None
+    dice, faces = int(found[1]), int(found[2])
     scenarios.load({**BATTLE, "dice": [[1] * dice, [faces] * dice]})
     assert (
         refusal({**BATTLE, "dice": [[faces + 1, 1]]})

@@ -376,8 +376,9 @@ def test_limits_table() -> None:
 def limit(label: str) -> tuple[int, int]:
     """The lowest and highest values the limits table gives for the row ``label``."""
     [value] = [row[1] for row in limits_table()[1] if row[0] == label]
-    low, high = re.fullmatch(r"(\d+) to ([\d,]+)", value).groups()  # type: ignore[union-attr]
-    return int(low), int(high.replace(",", ""))
+    found = re.fullmatch(r"(\d+) to ([\d,]+)", value)
+    assert found is not None, value
+    return int(found[1]), int(found[2].replace(",", ""))
 
 
 def numbered_units(n: int, abilities: int = 0) -> list[dict[str, Any]]:
