@@ -203,7 +203,8 @@ def test_each_route_of_the_table_is_the_action_it_names(number: str) -> None:
         [(text, rulings)] = fall_of(ROUTE_ACTIONS[name])
         assert text.startswith("Character CH (CH) becomes Fallen (")
         assert f"(route {number} of §7.7" in text
-        assert rulings[0] == "R19-2.3"
+        # The route (R19-2.3), for Morality Penalties a flip too (R19-4.4), becoming Fallen (R19-2.2), no destruction (R19-4.1).
+        assert rulings == ("R19-2.3", *(["R19-4.4"] if number == "2" else []), "R19-2.2", "R19-4.1")
 
 
 def test_a_flip_outside_the_routes_does_not_make_a_character_fall() -> None:
