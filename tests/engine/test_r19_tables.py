@@ -298,8 +298,9 @@ def test_vocabulary_table() -> None:
                 "Capital Spacecraft, Non-Capital Spacecraft, Storyline",
             ],
             [
-                # §19.2's causes, in its order: the four for Contested, then the four for Prime (the two
-                # "any other effect" are one cause that can reach any face).
+                # §19.2's causes in its order: three for Contested, then three for Prime, with the section
+                # each names; the self-induced flip and "any other effect" (which both lists end with) reach
+                # any face.
                 "Flip causes",
                 "combat destruction (to Contested, §11.7); Liberation (to Contested, §12.2); "
                 "own ability (to Prime/Contested/Fallen/Reversal); Redeem (to Prime, §7.8); "
@@ -309,6 +310,33 @@ def test_vocabulary_table() -> None:
             ["Capability questions", "attack, return_fire, intercept, vote, be_liberated, vox, income"],
         ],
     )
+
+
+def test_each_flip_cause_leads_only_to_the_faces_the_table_gives() -> None:
+    [causes] = [row[1] for row in vocabulary_table()[1] if row[0] == "Flip causes"]
+    faces = ("Prime", "Contested", "Fallen", "Reversal")
+    card = {"id": "L", "name": "Outpost", "faces": {face: {"type": "Location", "values": {"DEF": 3}} for face in faces}}
+    parsed = [re.fullmatch(r"(.+) \(to ([\w/]+)(, §[\d.]+)?\)", part) for part in causes.split("; ")]
+    assert [found[1] for found in parsed if found] == [
+        "combat destruction",
+        "Liberation",
+        "own ability",
+        "Redeem",
+        "re-buy",
+        "own combat destruction",
+        "other effect",
+    ]
+    for found in filter(None, parsed):
+        cause, reached = found[1], found[2]
+        for face in faces:
+            data = scenario(
+                [card], [{"card": "L", "owner": "A"}], [{"do": "flip", "card": "L", "to": face, "cause": cause}]
+            )
+            if face in reached.split("/"):
+                scenarios.load(data)
+            else:
+                expected = f"actions[0].to: expected a face that '{cause}' can lead to ({reached}), got '{face}'"
+                assert error_of(data) == expected
 
 
 def test_lint_rules_table() -> None:
