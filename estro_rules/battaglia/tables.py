@@ -21,6 +21,7 @@ from .rules import (
     MAX_ABILITIES,
     MAX_BATTLES,
     MAX_CRYPTIDS,
+    MAX_ESTIMATE_SEED,
     MAX_SEED,
     MAX_TRACE_EVENTS,
     REACTION_CAP,
@@ -65,7 +66,12 @@ def limits_table() -> Table:
         ["Forced rolls in a scenario", f"0 to {ROLL_LIMIT}", "engine limit: no battle rolls more"],
         ["Events in one battle's trace", f"{MAX_TRACE_EVENTS:,}", "engine limit; the battle plays on unrecorded"],
         ["Battles in one estimate", f"1 to {MAX_BATTLES:,}", "engine limit; Ctrl-C stops the command line early"],
-        ["Seed", f"0 to {MAX_SEED:,} (2⁶³ − 1)", "[[I-BAT-12]], engine limit"],
+        ["Seed of a battle", f"0 to {MAX_SEED:,} (2⁶³ − 1)", "[[I-BAT-12]], engine limit"],
+        [
+            "Seed of an estimate",
+            f"0 to {MAX_ESTIMATE_SEED:,} (2³¹ − 1)",
+            "[[I-BAT-12]], engine limit: battle i of it replays as a battle with the seed × 2³² + i",
+        ],
     ]
 
 

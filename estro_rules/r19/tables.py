@@ -107,7 +107,12 @@ def limits_table() -> Table:
         ["Actions in a scenario", f"1 to {MAX_ACTIONS}", "engine limit"],
         ["Abilities on a card or a face", f"0 to {MAX_ABILITIES}", "engine limit"],
         ["Effects of an ability", f"0 to {MAX_EFFECTS}", "engine limit"],
-        ["Printed values, amounts, counters", f"0 to {MAX_NUMBER}", "engine limit; far above any card"],
+        [
+            "Printed and granted values, counters a card starts with",
+            f"0 to {MAX_NUMBER}",
+            "engine limit; far above any card",
+        ],
+        ["Amounts and counters an action adds or takes off", f"1 to {MAX_NUMBER}", "engine limit; far above any card"],
         ["Triggers fired while one action resolves", f"{MAX_TRIGGERS}", "engine limit: past it, the triggers loop"],
         ["Events in a scenario's log", f"{MAX_EVENTS:,}", "engine limit: bounds the work and the output"],
         ["Cards in a pool for the linter", f"1 to {MAX_POOL}", "engine limit"],
