@@ -5,7 +5,8 @@ printing DEF X and Rank X (§19.8), the Ground Unit XCS (XX-GRD-001) that prints
 Drone that is Burned (§19.8), an activated ability whose text says "Use only during your turn"
 (§19.3)... These tests check that the cards say what the source says, that the helpers building them
 give the faces the source names, and that ``play`` runs its actions with the players, active player
-and phase it is given.
+and phase it is given. The helpers are called here directly, not only through SAMPLE_CARDS: the cards
+are built once, at import, before mutation testing switches a mutant of a helper on.
 """
 
 from __future__ import annotations
