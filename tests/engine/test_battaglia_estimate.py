@@ -261,6 +261,25 @@ def test_a_parallel_estimate_checks_its_numbers() -> None:
             ParallelSimulation(left, right, battles=10, jobs=jobs)
     with pytest.raises(ScenarioError, match=r"^battles: "):
         ParallelSimulation(left, right, battles=0, jobs=2)
+    # The seed is checked as for one process: an estimate's seeds stop at 2**31 - 1.
+    with pytest.raises(ScenarioError) as alone:
+        Simulation(left, right, battles=10, seed=2**31)
+    with pytest.raises(ScenarioError) as shared:
+        ParallelSimulation(left, right, battles=10, seed=2**31, jobs=2)
+    assert str(shared.value) == str(alone.value) and str(alone.value).startswith("seed: ")
+
+
+def test_a_parallel_estimate_plays_seed_0_on_two_processes_unless_told() -> None:
+    left, right = coin_flip()
+    shared = ParallelSimulation(left, right, battles=30)
+    try:
+        assert len(shared._processes) == 2
+        while not shared.done:
+            shared.advance_for(0.5)
+    finally:
+        shared.close()
+    assert shared.estimate == Simulation(left, right, battles=30, seed=0).advance(30)
+    assert shared.estimate.seed == 0
 
 
 # --------------------------------------------------------------------------
