@@ -81,7 +81,7 @@ def test_every_test_the_mutation_run_leaves_out_exists() -> None:
     assert len(deselected) >= 10
     for node in deselected:
         path, _, name = node.partition("::")
-        assert (root / path).is_file(), node
+        assert (root / path).exists(), node
         if name and path.endswith(".py") and not name.startswith("estro_rules"):
             assert re.search(rf"^def {re.escape(name)}\(", (root / path).read_text(), re.M), node
 
