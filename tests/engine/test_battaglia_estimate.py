@@ -269,6 +269,18 @@ def test_a_parallel_estimate_checks_its_numbers() -> None:
     assert str(shared.value) == str(alone.value) and str(alone.value).startswith("seed: ")
 
 
+def test_a_parallel_estimate_counts_nothing_before_its_first_report() -> None:
+    left, right = coin_flip()
+    shared = ParallelSimulation(left, right, battles=30, seed=2, jobs=3)
+    try:
+        assert shared.estimate == Estimate(30, 0, 2, 0, 0, 0)
+        assert shared.progress()[:2] == (0, 30) and not shared.done
+        # Its processes end with the command that started them, even if it is killed.
+        assert [p.daemon for p in shared._processes] == [True, True, True]
+    finally:
+        shared.close()
+
+
 def test_a_parallel_estimate_plays_seed_0_on_two_processes_unless_told() -> None:
     left, right = coin_flip()
     shared = ParallelSimulation(left, right, battles=30)
