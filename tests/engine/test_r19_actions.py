@@ -676,3 +676,471 @@ def test_morality_penalties_to_0_cp_destroy_a_character_with_no_fallen_face() ->
         ["destroyed"],
         "Depleted Pile",
     )
+
+
+# --------------------------------------------------------------------------
+# Damage and counters: R19-4.3, R19-8.2 (a Character prints DEF X), I-R19-5 (a Sabotage counter is -1 DEF)
+
+
+def test_damage_and_counters_on_each_card_they_reach() -> None:
+    result = run(
+        scenario(
+            [CH, GU, LOC],
+            [placed("CH"), placed("GU"), placed("LOC")],
+            [
+                {"do": "add_counters", "cards": ["CH", "GU", "LOC"], "counter": "Sabotage", "n": 1},
+                {"do": "add_counters", "cards": ["GU", "LOC"], "counter": "Liberation", "n": 2},
+                {"do": "damage", "cards": ["CH", "GU"], "amount": 1},
+            ],
+        )
+    )
+    events = [
+        [(e.kind, e.card, e.text, e.rulings, dict(e.data)) for e in s.events if e.kind not in MARKERS]
+        for s in result.steps
+    ]
+    sabotage = {"counter": "Sabotage", "n": 1}
+    liberation = {"counter": "Liberation", "n": 2}
+    assert events == [
+        [
+            (
+                "counters_added",
+                "CH",
+                "1 Sabotage counter on Character CH (CH) (now 1); a Character prints DEF X, so the penalty becomes"
+                " damage instead.",
+                ("I-R19-1", "I-R19-5", "R19-8.2"),
+                sabotage,
+            ),
+            ("damage", "CH", "Character CH (CH) takes 1 damage instead of -1 DEF: CP 2.", ("R19-8.2",), {"amount": 1}),
+            (
+                "counters_added",
+                "GU",
+                "1 Sabotage counter on Unit GU (GU) (now 1): DEF 2.",
+                ("I-R19-1", "I-R19-5"),
+                sabotage,
+            ),
+            (
+                "counters_added",
+                "LOC",
+                "1 Sabotage counter on Location LOC (LOC) (now 1): DEF 2.",
+                ("I-R19-1", "I-R19-5"),
+                sabotage,
+            ),
+        ],
+        [
+            ("counters_added", "GU", "2 Liberation counters on Unit GU (GU) (now 2).", ("I-R19-1",), liberation),
+            ("counters_added", "LOC", "2 Liberation counters on Location LOC (LOC) (now 2).", ("I-R19-1",), liberation),
+        ],
+        [
+            ("damage", "CH", "Character CH (CH) takes 1 damage: CP 1.", ("R19-4.3",), {"amount": 1}),
+            (
+                "no_effect",
+                "GU",
+                "Damage to a Ground Unit follows rules not in §19 (§11.6); the engine models it for Characters only.",
+                ("I-R19-1",),
+                {},
+            ),
+        ],
+    ]
+    last = result.steps[-1].board.cards
+    assert [dict(last[cid].counters) for cid in ("CH", "GU", "LOC")] == [
+        {"Sabotage": 1, "damage": 2},
+        {"Sabotage": 1, "Liberation": 2},
+        {"Sabotage": 1, "Liberation": 2},
+    ]
+    assert [dict(last[cid].values)["DEF"] for cid in ("CH", "GU", "LOC")] == ["X", 2, 2]
+
+
+def test_damage_counters_are_damage_and_more_counters_add_up() -> None:
+    result = run(
+        scenario(
+            [CH, LOC],
+            [placed("CH"), placed("LOC", counters={"Sabotage": 1})],
+            [
+                {"do": "add_counters", "card": "CH", "counter": "damage", "n": 2},
+                {"do": "add_counters", "card": "LOC", "counter": "Sabotage", "n": 1},
+            ],
+        )
+    )
+    events = [
+        [(e.kind, e.card, e.text, e.rulings) for e in s.events if e.kind not in MARKERS][:1] for s in result.steps
+    ]
+    assert events == [
+        [("damage", "CH", "Character CH (CH) takes 2 damage: CP 1.", ("R19-4.3",))],
+        [("counters_added", "LOC", "1 Sabotage counter on Location LOC (LOC) (now 2): DEF 1.", ("I-R19-1", "I-R19-5"))],
+    ]
+
+
+def test_a_liberation_counter_is_not_placed_on_a_card_without_rank() -> None:
+    # R19-7.5: Ground Unit XCS prints no Rank, so it cannot be Liberated; R19-7.2: nor a card that lost its Rank
+    result = run(
+        scenario(
+            [DRONE, GU],
+            [placed("DR"), placed("GU")],
+            [
+                {"do": "lose", "card": "GU", "value": "Rank", "effect": "Hex"},
+                {"do": "add_counters", "cards": ["DR", "GU"], "counter": "Liberation", "n": 1},
+            ],
+        )
+    )
+    events = [(e.kind, e.card, e.text, e.rulings) for e in result.steps[1].events if e.kind not in MARKERS]
+    assert events == [
+        (
+            "no_effect",
+            "DR",
+            "Unit DR (DR) cannot be Liberated: it prints no Rank: it has nothing there to use, not 0. No Liberation"
+            " counter is placed.",
+            ("R19-7.1", "R19-7.5"),
+        ),
+        (
+            "no_effect",
+            "GU",
+            "Unit GU (GU) cannot be Liberated: it has lost Rank (Hex) and is treated as not printing it. No Liberation"
+            " counter is placed.",
+            ("R19-7.2", "R19-7.5"),
+        ),
+    ]
+    assert [dict(c.counters) for c in result.steps[1].board.cards.values()] == [{}, {}]
+
+
+# --------------------------------------------------------------------------
+# Penalties and bonuses: R19-6.1, R19-7, R19-7.1, R19-7.2, R19-8, R19-8.2, I-R19-6
+
+
+def test_a_penalty_reduces_a_printed_value_and_a_characters_x_takes_damage_or_cp_loss_instead() -> None:
+    cards = [CH, GU, LOC]
+    board = [placed("CH"), placed("GU"), placed("LOC")]
+    steps = log(
+        cards,
+        board,
+        {"do": "penalty", "cards": ["CH", "GU"], "value": "DEF", "amount": 1},
+        {"do": "penalty", "cards": ["CH", "GU"], "value": "Rank", "amount": 1},
+        {"do": "lose", "card": "GU", "value": "ATK", "effect": "Hex"},
+        {"do": "penalty", "cards": ["GU", "LOC"], "value": "ATK", "amount": 1},
+        {"do": "end_effect", "effect": "Hex"},
+        {"do": "penalty", "cards": ["GU", "LOC"], "value": "ATK", "amount": 1},
+    )
+    assert steps[0] == [
+        (
+            "penalty",
+            "CH",
+            "-1 DEF to Character CH (CH): a Character prints DEF X, so it takes damage instead (§7.5).",
+            ("R19-8.2",),
+            {},
+        ),
+        ("damage", "CH", "Character CH (CH) takes 1 damage instead of -1 DEF: CP 2.", ("R19-8.2",), {"amount": 1}),
+        ("penalty", "GU", "-1 DEF to Unit GU (GU): DEF 2.", ("R19-8",), {}),
+    ]
+    assert steps[1] == [
+        (
+            "penalty",
+            "CH",
+            "-1 Rank to Character CH (CH): a Character prints Rank X, so it takes CP loss instead (§7.5).",
+            ("R19-8.2",),
+            {},
+        ),
+        (
+            "cp_loss",
+            "CH",
+            "Character CH (CH) loses 1 CP to CP loss instead of -1 Rank: CP 1.",
+            ("R19-8.2",),
+            {"amount": 1},
+        ),
+        ("penalty", "GU", "-1 Rank to Unit GU (GU): Rank 1.", ("R19-8",), {}),
+    ]
+    assert steps[3] == [
+        (
+            "no_effect",
+            "GU",
+            "-1 ATK to Unit GU (GU): it has lost ATK (Hex) and is treated as not printing it; there is nothing to"
+            " reduce.",
+            ("R19-7.2",),
+            {},
+        ),
+        (
+            "no_effect",
+            "LOC",
+            "-1 ATK to Location LOC (LOC): it prints no ATK: it has nothing there to use, not 0; there is nothing to"
+            " reduce.",
+            ("R19-7.1",),
+            {},
+        ),
+    ]
+    # R19-7.3: ATK 1 - 1 is ATK 0, a value; R19-7: a value other than DEF and Rank
+    assert steps[5][0] == ("penalty", "GU", "-1 ATK to Unit GU (GU): ATK 0.", ("R19-7",), {})
+
+
+def test_a_named_penalty_ends_with_its_effect() -> None:
+    result = run(
+        scenario(
+            [GU],
+            [placed("GU")],
+            [
+                {"do": "penalty", "card": "GU", "value": "DEF", "amount": 2, "effect": "Drain"},
+                {"do": "end_effect", "effect": "Drain"},
+            ],
+        )
+    )
+    assert [dict(s.board.cards["GU"].values)["DEF"] for s in result.steps] == [1, 3]
+
+
+def test_a_bonus_adds_only_to_a_number_the_card_has() -> None:
+    g2 = copy_of(GU, "G2")
+    steps = log(
+        [CH, GU, g2, LOC],
+        [placed("CH"), placed("GU"), placed("G2", owner="B"), placed("LOC")],
+        {"do": "lose", "card": "G2", "value": "ATK", "effect": "Hex"},
+        {"do": "bonus", "cards": ["CH", "GU", "G2", "LOC"], "value": "ATK", "amount": 2},
+        {"do": "bonus", "card": "CH", "value": "DEF", "amount": 1},
+        {"do": "bonus", "classes": ["Ground Unit"], "value": "DEF", "amount": 1},
+        {"do": "bonus", "classes": ["Spacecraft"], "value": "DEF", "amount": 1},
+        {"do": "bonus", "classes": ["Ground Unit", "Location"], "controller": "B", "value": "Rank", "amount": 3},
+        {"do": "bonus", "classes": ["Storyline"], "controller": "B", "value": "Rank", "amount": 3},
+    )
+    nothing = "Nothing is added to nothing (not an error)."
+    assert steps[1] == [
+        (
+            "bonus_dead",
+            "CH",
+            f"+2 ATK to Character CH (CH) does nothing: it prints no ATK: it has nothing there to use, not 0. {nothing}",
+            ("R19-6.1", "R19-7.1"),
+            {"value": "ATK"},
+        ),
+        ("bonus_live", "GU", "+2 ATK to Unit GU (GU): ATK 3.", ("R19-6.1",), {"value": "ATK"}),
+        (
+            "bonus_dead",
+            "G2",
+            f"+2 ATK to Unit G2 (G2) does nothing: it has lost ATK (Hex) and is treated as not printing it. {nothing}",
+            ("R19-6.1", "R19-7.2"),
+            {"value": "ATK"},
+        ),
+        (
+            "bonus_dead",
+            "LOC",
+            f"+2 ATK to Location LOC (LOC) does nothing: it prints no ATK: it has nothing there to use, not 0. {nothing}",
+            ("R19-6.1", "R19-7.1"),
+            {"value": "ATK"},
+        ),
+    ]
+    # I-R19-6: DEF X is not a number to add to
+    assert steps[2] == [
+        (
+            "bonus_dead",
+            "CH",
+            "+1 DEF to Character CH (CH) does nothing: a Character prints DEF X, not a number, so there is no number"
+            f" to add to. {nothing}",
+            ("I-R19-6", "R19-8.2"),
+            {"value": "DEF"},
+        )
+    ]
+    assert steps[3] == [
+        ("bonus_live", "GU", "+1 DEF to Unit GU (GU): DEF 4.", ("R19-6.1",), {"value": "DEF"}),
+        ("bonus_live", "G2", "+1 DEF to Unit G2 (G2): DEF 4.", ("R19-6.1",), {"value": "DEF"}),
+    ]
+    assert steps[4:] == [
+        [("no_effect", None, "+1 DEF: no card matches (Spacecrafts).", ("R19-6.1",), {})],
+        [("bonus_live", "G2", "+3 Rank to Unit G2 (G2): Rank 5.", ("R19-6.1",), {"value": "Rank"})],
+        [("no_effect", None, "+3 Rank: no card matches (Storylines controlled by B).", ("R19-6.1",), {})],
+    ]
+
+
+# --------------------------------------------------------------------------
+# Flips: R19-2, R19-2.1, R19-2.3 (the four routes), R19-2.6, R19-2.7, R19-4.1
+
+
+FALLEN_LOC = permanent(
+    "FL", {"Prime": {"type": "Location", "values": {"DEF": 3}}, "Fallen": {"type": "Location", "values": {"DEF": 2}}}
+)
+
+
+@pytest.mark.parametrize(
+    ("start", "to", "cause", "logged"),
+    [
+        # the causes §19.2 lists, each with the section it cites
+        ("Prime", "Contested", "combat destruction", "combat destruction, §11.7"),
+        ("Prime", "Contested", "Liberation", "Liberation, §12.2"),
+        ("Prime", "Contested", "own ability", "own ability"),
+        ("Prime", "Contested", "other effect", "other effect"),
+        ("Contested", "Prime", "Redeem", "Redeem, §7.8"),
+        ("Contested", "Prime", "re-buy", "re-buy, §13.2"),
+        ("Contested", "Prime", "own combat destruction", "own combat destruction, §11.7"),
+    ],
+)
+def test_a_flip_names_its_cause_and_the_section_behind_it(start: str, to: str, cause: str, logged: str) -> None:
+    [events] = log([LOC], [placed("LOC", face=start)], {"do": "flip", "card": "LOC", "to": to, "cause": cause})
+    ruling = "R19-2.1" if to == "Contested" else "R19-2.7"
+    assert events == [
+        (
+            "face_change",
+            "LOC",
+            f"Location LOC (LOC) becomes {to} ({logged}).{FLIP}",
+            (ruling, "R19-4.1"),
+            {"from": start, "to": to, "cause": logged},
+        )
+    ]
+
+
+def test_a_flip_skips_a_card_without_that_face_or_already_on_it() -> None:
+    l2 = copy_of(LOC, "L2")
+    steps = log(
+        [LOC, FALLEN_LOC, l2],
+        [placed("LOC"), placed("FL"), placed("L2", face="Contested")],
+        {"do": "flip", "classes": ["Location"], "to": "Fallen"},
+        {"do": "flip", "cards": ["L2", "LOC"], "to": "Contested"},
+    )
+    assert steps == [
+        [
+            ("no_effect", "LOC", "Location LOC (LOC) has no Fallen face; nothing happens.", ("I-R19-1",), {}),
+            # R19-2.6: any effect flips a non-Character permanent to Fallen
+            (
+                "face_change",
+                "FL",
+                f"Card FL (FL) becomes Fallen (other effect).{FLIP}",
+                ("R19-2.2", "R19-2.6", "R19-4.1"),
+                {"from": "Prime", "to": "Fallen", "cause": "other effect"},
+            ),
+            ("no_effect", "L2", "Location L2 (L2) has no Fallen face; nothing happens.", ("I-R19-1",), {}),
+        ],
+        [
+            ("no_effect", "L2", "Location L2 (L2) is already Contested.", ("R19-2",), {}),
+            (
+                "face_change",
+                "LOC",
+                f"Location LOC (LOC) becomes Contested (other effect).{FLIP}",
+                ("R19-2.1", "R19-4.1"),
+                {"from": "Prime", "to": "Contested", "cause": "other effect"},
+            ),
+        ],
+    ]
+
+
+ROUTES = (
+    "a Character becomes Fallen only by the four routes of §7.7 (a Storyline's text, Morality Penalties to 0 CP, its"
+    " Bound Storyline leaving play, its own Twist)."
+)
+"""R19-2.3: the four routes, in the text's order."""
+BY_STORY = "the text of the Storyline Story (ST) (route 1 of §7.7)"
+
+
+def test_only_a_storylines_text_on_the_map_flips_a_character_to_fallen() -> None:
+    st2 = {**copy_of(STORY, "S2")}
+    cards = [STORY, st2, GU, CH, copy_of(CH, "C2")]
+    board = [placed("ST"), placed("S2", zone="hand"), placed("GU"), placed("CH"), placed("C2")]
+    steps = log(
+        cards,
+        board,
+        {"do": "flip", "cards": ["CH", "C2"], "to": "Fallen", "cause": "own ability"},
+        {"do": "flip", "cards": ["CH", "C2"], "to": "Fallen", "source": "GU"},
+        {"do": "flip", "cards": ["CH", "C2"], "to": "Fallen", "source": "S2"},
+        {"do": "flip", "cards": ["CH", "C2"], "to": "Fallen", "source": "ST"},
+    )
+    assert steps[0] == [
+        ("no_effect", "CH", f"Flip Character CH (CH) to Fallen (own ability) does nothing: {ROUTES}", ("R19-2.3",), {}),
+        ("no_effect", "C2", f"Flip Character C2 (C2) to Fallen (own ability) does nothing: {ROUTES}", ("R19-2.3",), {}),
+    ]
+    assert steps[1] == [
+        (
+            "no_effect",
+            "CH",
+            f"Flip Character CH (CH) to Fallen (other effect) does nothing: {ROUTES}",
+            ("R19-2.3",),
+            {},
+        ),
+        (
+            "no_effect",
+            "C2",
+            f"Flip Character C2 (C2) to Fallen (other effect) does nothing: {ROUTES}",
+            ("R19-2.3",),
+            {},
+        ),
+    ]
+    off = "is not on the Map (it is in the hand), so its text is not in play (route 1 of §7.7)."
+    assert steps[2] == [
+        (
+            "no_effect",
+            "CH",
+            f"Flip Character CH (CH) to Fallen does nothing: the Storyline Story S2 (S2) {off}",
+            ("R19-2.3",),
+            {},
+        ),
+        (
+            "no_effect",
+            "C2",
+            f"Flip Character C2 (C2) to Fallen does nothing: the Storyline Story S2 (S2) {off}",
+            ("R19-2.3",),
+            {},
+        ),
+    ]
+    assert kinds(steps[3]) == [
+        ("face_change", "CH"),
+        ("no_story_point", "CH"),
+        ("face_change", "C2"),
+        ("no_story_point", "C2"),
+    ]
+    assert steps[3][0] == (
+        "face_change",
+        "CH",
+        f"Character CH (CH) becomes Fallen ({BY_STORY}).{FLIP}",
+        ("R19-2.3", "R19-2.2", "R19-4.1"),
+        {"from": "Prime", "to": "Fallen", "cause": BY_STORY},
+    )
+
+
+def test_a_storylines_own_ability_is_its_text() -> None:
+    story = {
+        **STORY,
+        "abilities": [{"name": "Own", "type": "activated", "effects": [{"do": "flip", "card": "CH", "to": "Fallen"}]}],
+    }
+    [events] = log([story, CH], [placed("ST"), placed("CH")], activate("ST"))
+    assert events[0] == (
+        "face_change",
+        "CH",
+        f"Character CH (CH) becomes Fallen ({BY_STORY}).{FLIP}",
+        ("R19-2.3", "R19-2.2", "R19-4.1"),
+        {"from": "Prime", "to": "Fallen", "cause": BY_STORY},
+    )
+
+
+# --------------------------------------------------------------------------
+# A Character's own Twist: route 4 of §7.7 (R19-2.3)
+
+TWIST = "its own Twist (route 4 of §7.7)"
+
+
+def twist_fall(cid: str) -> Logged:
+    return (
+        "face_change",
+        cid,
+        f"Character {cid} ({cid}) becomes Fallen ({TWIST}).{FLIP}",
+        ("R19-2.3", "R19-2.2", "R19-4.1"),
+        {"from": "Prime", "to": "Fallen", "cause": TWIST},
+    )
+
+
+def test_only_a_characters_own_twist_makes_it_fall() -> None:
+    no_fallen = character("C0", 3, fallen_cp=None)
+    cards = [GU, CH, copy_of(CH, "C2"), no_fallen]
+    board = [placed("GU"), placed("CH"), placed("C2", face="Fallen"), placed("C0")]
+    steps = log(
+        cards,
+        board,
+        {"do": "twist", "cards": ["CH", "C0"], "source": "GU"},
+        {"do": "twist", "cards": ["C2", "C0", "CH"]},
+        {"do": "redeem", "card": "CH"},
+        {"do": "twist", "card": "CH", "source": "CH"},
+    )
+    other = "cannot make {} Fall: only a Character's own Twist is a route."
+    assert steps[0] == [
+        ("no_effect", "CH", "A Twist of Unit GU (GU) " + other.format("Character CH (CH)"), ("R19-2.3",), {}),
+        ("no_effect", "C0", "A Twist of Unit GU (GU) " + other.format("Character C0 (C0)"), ("R19-2.3",), {}),
+    ]
+    assert steps[1][:3] == [
+        ("no_effect", "C2", "Character C2 (C2) has no Fallen face, or is Fallen already.", ("R19-2.3",), {}),
+        ("no_effect", "C0", "Character C0 (C0) has no Fallen face, or is Fallen already.", ("R19-2.3",), {}),
+        twist_fall("CH"),
+    ]
+    assert steps[3][0] == twist_fall("CH")
+
+
+def test_a_characters_twist_ability_on_self_makes_it_fall() -> None:
+    [events] = log([self_ability(CH, {"do": "twist"})], [placed("CH")], activate("CH"))
+    assert events[0] == twist_fall("CH")
