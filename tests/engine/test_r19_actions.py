@@ -135,6 +135,52 @@ FLIP = " A flip is not a destruction: the card stays in play."
 SELF_EFFECTS = [
     (
         CH,
+        {"do": "damage", "amount": 1},
+        {},
+        [("damage", "CH", "Character CH (CH) takes 1 damage: CP 2.", ("R19-4.3",), {"amount": 1})],
+    ),
+    (
+        LOC,
+        {"do": "add_counters", "counter": "Sabotage", "n": 1},
+        {},
+        [
+            (
+                "counters_added",
+                "LOC",
+                "1 Sabotage counter on Location LOC (LOC) (now 1): DEF 2.",
+                ("I-R19-1", "I-R19-5"),
+                {"counter": "Sabotage", "n": 1},
+            )
+        ],
+    ),
+    (
+        GU,
+        {"do": "penalty", "value": "DEF", "amount": 1},
+        {},
+        [("penalty", "GU", "-1 DEF to Unit GU (GU): DEF 2.", ("R19-8",), {})],
+    ),
+    (
+        GU,
+        {"do": "bonus", "value": "ATK", "amount": 1},
+        {},
+        [("bonus_live", "GU", "+1 ATK to Unit GU (GU): ATK 2.", ("R19-6.1",), {"value": "ATK"})],
+    ),
+    (
+        LOC,
+        {"do": "flip", "to": "Contested", "cause": "own ability"},
+        {},
+        [
+            (
+                "face_change",
+                "LOC",
+                f"Location LOC (LOC) becomes Contested (own ability).{FLIP}",
+                ("R19-2.1", "R19-4.1"),
+                {"from": "Prime", "to": "Contested", "cause": "own ability"},
+            )
+        ],
+    ),
+    (
+        CH,
         {"do": "cp_loss", "amount": 1},
         {},
         [("cp_loss", "CH", "Character CH (CH) loses 1 CP to CP loss: CP 2.", ("R19-2.4",), {"amount": 1})],
@@ -1144,3 +1190,54 @@ def test_only_a_characters_own_twist_makes_it_fall() -> None:
 def test_a_characters_twist_ability_on_self_makes_it_fall() -> None:
     [events] = log([self_ability(CH, {"do": "twist"})], [placed("CH")], activate("CH"))
     assert events[0] == twist_fall("CH")
+
+
+def test_a_granted_value_is_the_value_granted_even_0() -> None:
+    # R19-6.2: granting language confers the value; R19-7.3: 0 is a value
+    result = run(
+        scenario(
+            [GU],
+            [placed("GU")],
+            [
+                {"do": "grant", "card": "GU", "value": "Vote", "amount": 0, "effect": "Seat"},
+                {"do": "grant", "card": "GU", "value": "Vox", "amount": 2},
+                {"do": "end_effect", "effect": "Seat"},
+            ],
+        )
+    )
+    values = [{k: v for k, v in s.board.cards["GU"].values if k in ("Vote", "Vox")} for s in result.steps]
+    assert values == [{"Vote": 0}, {"Vote": 0, "Vox": 2}, {"Vox": 2}]
+    # the lasting effects on the card, as the board shows them
+    assert [s.board.cards["GU"].effects for s in result.steps] == [
+        ("has Vote 0 (Seat)",),
+        ("has Vote 0 (Seat)", "has Vox 2"),
+        ("has Vox 2",),
+    ]
+
+
+def test_a_twist_in_another_cards_ability_is_not_the_characters_own() -> None:
+    # R19-2.3: only a Character's own Twist is a route; an ability's text is its own card's
+    other = {**GU, "abilities": [{"name": "Own", "type": "activated", "effects": [{"do": "twist", "card": "CH"}]}]}
+    [events] = log([other, CH], [placed("GU"), placed("CH")], activate("GU"))
+    assert events == [
+        (
+            "no_effect",
+            "CH",
+            "A Twist of Unit GU (GU) cannot make Character CH (CH) Fall: only a Character's own Twist is a route.",
+            ("R19-2.3",),
+            {},
+        )
+    ]
+
+
+def test_cp_losses_on_one_face_add_up() -> None:
+    steps = log(
+        [CH],
+        [placed("CH")],
+        {"do": "cp_loss", "card": "CH", "amount": 1},
+        {"do": "cp_loss", "card": "CH", "amount": 1},
+    )
+    assert steps == [
+        [("cp_loss", "CH", "Character CH (CH) loses 1 CP to CP loss: CP 2.", ("R19-2.4",), {"amount": 1})],
+        [("cp_loss", "CH", "Character CH (CH) loses 1 CP to CP loss: CP 1.", ("R19-2.4",), {"amount": 1})],
+    ]
