@@ -1241,3 +1241,32 @@ def test_cp_losses_on_one_face_add_up() -> None:
         [("cp_loss", "CH", "Character CH (CH) loses 1 CP to CP loss: CP 2.", ("R19-2.4",), {"amount": 1})],
         [("cp_loss", "CH", "Character CH (CH) loses 1 CP to CP loss: CP 1.", ("R19-2.4",), {"amount": 1})],
     ]
+
+
+# --------------------------------------------------------------------------
+# The questions: R19-3.1 (can an ability be used now?), R19-7 (what a card can do with the values it has)
+
+
+def test_each_question_is_asked_about_the_card_named() -> None:
+    cards = [self_ability(GU, {"do": "destroy"}), LOC]
+    result = run(
+        scenario(
+            cards,
+            [placed("GU"), placed("LOC")],
+            [{"do": "capabilities", "card": "GU"}, {"do": "can_activate", "card": "GU", "ability": "Own"}],
+        )
+    )
+    asked = [[(e.card, e.text.partition("? ")[0], dict(e.data)["answer"]) for e in s.events] for s in result.steps]
+    # R19-7.1: a value it does not print leaves it out; R19-7.2: intercepting needs no attack; R19-3.1: Fast
+    assert asked == [
+        [
+            ("GU", "Can Unit GU (GU) attack", True),
+            ("GU", "Can Unit GU (GU) return fire", True),
+            ("GU", "Can Unit GU (GU) intercept", True),
+            ("GU", "Can Unit GU (GU) Vote", False),
+            ("GU", "Can Unit GU (GU) be Liberated", True),
+            ("GU", "Can Unit GU (GU) use Vox", False),
+            ("GU", "Can Unit GU (GU) use Income", False),
+        ],
+        [("GU", "Can A activate Own of Unit GU (GU) now (Admin Phase; active player A)", True)],
+    ]
