@@ -1270,3 +1270,15 @@ def test_each_question_is_asked_about_the_card_named() -> None:
         ],
         [("GU", "Can A activate Own of Unit GU (GU) now (Admin Phase; active player A)", True)],
     ]
+
+
+def test_sabotage_counters_need_no_rank() -> None:
+    # I-R19-5: a Sabotage counter is -1 DEF; only a Liberation counter needs a Rank (R19-7.5)
+    [events] = log([DRONE], [placed("DR")], {"do": "add_counters", "card": "DR", "counter": "Sabotage", "n": 2})
+    assert events[0] == (
+        "counters_added",
+        "DR",
+        "2 Sabotage counters on Unit DR (DR) (now 2): DEF 1.",
+        ("I-R19-1", "I-R19-5"),
+        {"counter": "Sabotage", "n": 2},
+    )
