@@ -90,11 +90,13 @@ def test_an_action_skips_a_card_that_is_not_on_the_map_and_goes_on_to_the_next(
     off, on = copy_of(card, "OFF"), copy_of(card, "ON")
     face = "Contested" if action["do"] == "redeem" else None
     board = [placed("OFF", zone=zone), placed("ON", face=face)]
-    [events] = log([off, on], board, {**action, "cards": ["OFF", "ON"]})
-    label = f"{off['name']} (OFF)"
-    assert events[0] == ("no_effect", "OFF", f"{what}: {label} is not on the Map; nothing happens.", ("I-R19-1",), {})
-    assert [card for _, card in kinds(events[1:])][:1] == ["ON"]  # the card on the Map is still reached
-    assert "OFF" not in [card for _, card in kinds(events[1:])]
+    result = run(scenario([off, on], board, [{**action, "cards": ["OFF", "ON"]}]))
+    events = [(e.kind, e.card, e.text, e.rulings) for e in result.steps[0].events if e.kind not in MARKERS]
+    notice = f"{what}: {off['name']} (OFF) is not on the Map; nothing happens."
+    assert events[0] == ("no_effect", "OFF", notice, ("I-R19-1",))
+    assert [about for _, about, _, _ in events[1:]][:1] == ["ON"]  # the card on the Map is still reached
+    assert "OFF" not in [about for _, about, _, _ in events[1:]]
+    assert result.steps[0].board.cards["OFF"] == result.initial.cards["OFF"]  # nothing happened to it
 
 
 # --------------------------------------------------------------------------
