@@ -1284,3 +1284,15 @@ def test_sabotage_counters_need_no_rank() -> None:
         ("I-R19-1", "I-R19-5"),
         {"counter": "Sabotage", "n": 2},
     )
+
+
+def test_entering_several_cards_skips_one_already_on_the_map_and_brings_in_the_rest() -> None:
+    result = run(
+        scenario([GU, LOC], [placed("GU"), placed("LOC", zone="hand")], [{"do": "enter", "cards": ["GU", "LOC"]}])
+    )
+    events = [(e.kind, e.card, e.text, e.rulings) for e in result.steps[0].events if e.kind not in MARKERS]
+    assert events == [
+        ("no_effect", "GU", "Unit GU (GU) is already on the Map.", ("I-R19-1",)),
+        ("entered", "LOC", "Location LOC (LOC) enters the Map on its Prime face.", ("I-R19-1",)),
+    ]
+    assert result.steps[0].board.cards["LOC"].zone == "Map"
