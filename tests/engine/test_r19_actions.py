@@ -1296,3 +1296,12 @@ def test_entering_several_cards_skips_one_already_on_the_map_and_brings_in_the_r
         ("entered", "LOC", "Location LOC (LOC) enters the Map on its Prime face.", ("I-R19-1",)),
     ]
     assert result.steps[0].board.cards["LOC"].zone == "Map"
+
+
+def test_a_bonus_to_def_x_does_nothing_and_the_next_card_still_gets_it() -> None:
+    # I-R19-6: a Character's DEF X has no number to add to; R19-6.1: the unit's printed DEF 3 takes the +1
+    [events] = log(
+        [CH, GU], [placed("CH"), placed("GU")], {"do": "bonus", "cards": ["CH", "GU"], "value": "DEF", "amount": 1}
+    )
+    assert kinds(events) == [("bonus_dead", "CH"), ("bonus_live", "GU")]
+    assert events[1] == ("bonus_live", "GU", "+1 DEF to Unit GU (GU): DEF 4.", ("R19-6.1",), {"value": "DEF"})
