@@ -1,0 +1,120 @@
+"""§19's declarations: the types §19 adds to the kernel's, and the helpers that build the actions.
+
+Each is checked twice: as the scenario reader uses it (the message a player reads), and called
+directly, since the declarations are built once, at import.
+"""
+
+from __future__ import annotations
+
+from estro_rules.r19.declarations import (
+    ACTION,
+    TARGET,
+    Named,
+    Phase,
+    PrintedValue,
+    _amount,
+    _variant,
+)
+from estro_rules.r19.rules import MAX_NUMBER
+from tests.support.r19 import character, error_of, location, run, scenario
+
+# --------------------------------------------------------------------------
+# Phase: any name, with the phases §19 names as suggestions
+
+
+def test_a_phase_in_words_and_for_the_form() -> None:
+    # §19.3 names the Ready, Admin and End Phases; other names are allowed (§10 is not published).
+    phase = Phase()
+    assert phase.describe() == "phase name"
+    assert phase.to_json() == {
+        "type": "text",
+        "nonempty": True,
+        "what": "phase name",
+        "suggestions": ["Ready", "Admin", "End"],
+    }
+
+
+def test_the_set_phase_action_offers_the_phases_by_name() -> None:
+    phase = ACTION.variants["set_phase"].field("phase")
+    assert phase.type.to_json()["suggestions"] == ["Ready", "Admin", "End"]
+
+
+# --------------------------------------------------------------------------
+# A printed value: a whole number from 0, or X
+
+
+def test_a_printed_value_for_the_form() -> None:
+    # §19.7: printing 0 is printing a value; §19.8: a Character prints DEF X and Rank X.
+    assert PrintedValue().to_json() == {"type": "int", "min": 0, "max": MAX_NUMBER, "nonzero": False, "also": ["X"]}
+
+
+# --------------------------------------------------------------------------
+# Named: a name the kind's check reads whole
+
+
+def test_a_named_choice_is_a_reference_that_expects_any_value() -> None:
+    owner = Named("players", "player")
+    assert owner.to_json() == {"type": "ref", "to": "players", "what": "player"}
+    assert owner.describe() == "player (one of `players`)"
+    # Any JSON value is read as it is (the kind's check names the choices), so a missing one is "a value".
+    assert owner.expected == "a value"
+    assert owner.read(7, "board[0].owner") == 7
+
+
+def test_a_card_without_an_owner_names_the_field() -> None:
+    data = scenario([location("L1", 2, 3)], [{"card": "L1"}], [{"do": "redeem", "card": "L1"}])
+    assert error_of(data) == "board[0].owner: expected a value (missing field)"
+
+
+# --------------------------------------------------------------------------
+# Amounts: 1 to MAX_NUMBER, or from 0 where 0 is a value
+
+
+def damage_to_a_character(amount: object) -> str:
+    data = scenario(
+        [character("CH-1")], [{"card": "CH-1", "owner": "A"}], [{"do": "damage", "card": "CH-1", "amount": amount}]
+    )
+    return error_of(data)
+
+
+def test_an_amount_of_damage_is_from_1_to_the_largest_number() -> None:
+    assert damage_to_a_character(0) == "actions[0].amount: expected a whole number from 1 to 999, got 0"
+    assert damage_to_a_character(MAX_NUMBER + 1) == "actions[0].amount: expected a whole number from 1 to 999, got 1000"
+    for amount in (1, MAX_NUMBER):
+        data = scenario(
+            [character("CH-1")], [{"card": "CH-1", "owner": "A"}], [{"do": "damage", "card": "CH-1", "amount": amount}]
+        )
+        assert run(data).steps[0].action.amount == amount
+
+
+def test_a_granted_value_may_be_0() -> None:
+    # §19.7: printing 0 is printing a value, so granting 0 grants a value.
+    actions = [{"do": "grant", "card": "CH-1", "value": "Vote", "amount": 0}]
+    data = scenario([character("CH-1")], [{"card": "CH-1", "owner": "A"}], actions)
+    assert run(data).steps[0].action.amount == 0
+    actions[0]["amount"] = -1
+    data = scenario([character("CH-1")], [{"card": "CH-1", "owner": "A"}], actions)
+    assert error_of(data) == "actions[0].amount: expected a whole number from 0 to 999, got -1"
+
+
+def test_the_amount_field_built_directly() -> None:
+    assert _amount("Damage", "How much damage").to_json() == {
+        "name": "amount",
+        "label": "Damage",
+        "type": {"type": "int", "min": 1, "max": MAX_NUMBER, "nonzero": False},
+        "help": "How much damage",
+        "required": True,
+    }
+    granted = _amount("Granted value", "The value the card has (0 is a value)", minimum=0)
+    assert granted.to_json()["type"] == {"type": "int", "min": 0, "max": MAX_NUMBER, "nonzero": False}
+
+
+def test_a_variant_built_directly() -> None:
+    redeem = _variant("redeem", "Redeem clause: flip back to Prime", *TARGET)
+    assert (redeem.name, redeem.label, redeem.fields) == ("redeem", "Redeem clause: flip back to Prime", TARGET)
+    assert redeem.to_json() == {
+        "type": "object",
+        "name": "redeem",
+        "label": "Redeem clause: flip back to Prime",
+        "fields": [f.to_json() for f in TARGET],
+    }
