@@ -140,3 +140,75 @@ def test_estimate_text_gives_each_outcome_with_its_wilson_interval() -> None:
         "  Draw: 20 (20.0%, 95% interval 13.3%–28.9%)",
         "  Right side wins: 30 (30.0%, 95% interval 21.9%–39.6%)",
     ]
+
+
+# --------------------------------------------------------------------------
+# The summary above the stepper
+
+WOLF = cryptid("Wolf", 5, 4, on({"total": 7}, {"damage": 4}))
+"""4 damage on a 7: enough to take the Yeti's 4 health at once."""
+
+
+def wolves_against_a_yeti(dice: list[list[int]], *, seed: int = 0, trace: bool = True) -> BattleResult:
+    lupi = team({"name": "Lupi", "cryptids": [WOLF]}, "right")
+    return battle(team([cryptid("Yeti", 3, 4)], "left"), lupi, dice=dice, seed=seed, trace=trace)
+
+
+def paragraphs(html: str) -> list[str]:
+    return re.findall(r"<p[ >].*?</p>", html)
+
+
+def test_the_summary_of_a_right_side_win_names_the_team() -> None:
+    # Roll 1 (7): the Wolf takes the Yeti's 4 health; the left side is empty (BAT-8) and loses, which can
+    # cost lives (I-BAT-13). Only the first of the three forced rolls is made.
+    result = wolves_against_a_yeti([[3, 4], [1, 1], [2, 2]])
+    summary = battle_html(result, base="")
+    summary = summary[: summary.index("<figure")]
+    assert paragraphs(summary) == [
+        '<p class="estro-verdict"><strong>Right side, Lupi, wins</strong> after 1 roll (1 turn): one side has no '
+        "cryptids left. " + ruling_links(RULEBOOK, ["BAT-8", "I-BAT-13"], base="") + "</p>",
+        "<p>Remaining health: left 0 of 4, right 4 of 4. Right: a win; left: a loss, which can cost lives.</p>",
+        '<p class="estro-seed">Seed 0; dice forced on roll 1.</p>',
+    ]
+    assert battle_text(result).split("\n")[:3] == [
+        "Right side, Lupi, wins after 1 roll (1 turn): one side has no cryptids left",
+        "  health left: 0/4, right: 4/4",
+        "  Right: a win; left: a loss, which can cost lives",
+    ]
+
+
+def seed_note(result: BattleResult) -> str:
+    [note] = re.findall(r'<p class="estro-seed">(.*?)</p>', battle_html(result, base=""))
+    return note
+
+
+def test_the_seed_note_says_which_rolls_had_forced_dice() -> None:
+    # Roll 1 (3) does nothing, roll 2 (7) ends the battle: both rolls forced.
+    assert seed_note(wolves_against_a_yeti([[1, 2], [3, 4]])) == "Seed 0; dice forced on rolls 1–2."
+    # Only roll 1 (3, nothing) forced: the battle goes on with dice from the seed.
+    assert (
+        seed_note(wolves_against_a_yeti([[1, 2]], seed=5)) == "Seed 5; dice forced on roll 1, then drawn from the seed."
+    )
+    assert seed_note(wolves_against_a_yeti([[1, 2], [1, 2]], seed=5)) == (
+        "Seed 5; dice forced on rolls 1–2, then drawn from the seed."
+    )
+    # No dice forced: the seed alone.
+    assert seed_note(wolves_against_a_yeti([], seed=5)) == "Seed 5."
+
+
+def test_a_battle_without_a_trace_has_a_summary_and_a_note() -> None:
+    html = battle_html(wolves_against_a_yeti([[3, 4]], trace=False), base="")
+    assert html.endswith(
+        '<p class="estro-seed">Seed 0; dice forced on roll 1.</p></div><p class="estro-note">This battle ran without a trace.</p>'
+    )
+    assert "<figure" not in html and "estro-stepper" not in html
+
+
+def test_the_verdict_names_the_winning_team_not_the_other() -> None:
+    lupi = team({"name": "Lupi", "cryptids": [WOLF]}, "left")
+    yeti = team({"name": "Nevi", "cryptids": [cryptid("Yeti", 3, 4)]}, "right")
+    result = battle(lupi, yeti, dice=[[3, 4]])
+    assert (
+        battle_text(result).split("\n")[0]
+        == "Left side, Lupi, wins after 1 roll (1 turn): one side has no cryptids left"
+    )
