@@ -16,7 +16,7 @@ from estro_rules.r19.declarations import (
     _variant,
 )
 from estro_rules.r19.rules import MAX_NUMBER
-from tests.support.r19 import character, error_of, location, run, scenario
+from tests.support.r19 import character, error_of, location, permanent, run, scenario
 
 # --------------------------------------------------------------------------
 # Phase: any name, with the phases §19 names as suggestions
@@ -118,3 +118,54 @@ def test_a_variant_built_directly() -> None:
         "label": "Redeem clause: flip back to Prime",
         "fields": [f.to_json() for f in TARGET],
     }
+
+
+# --------------------------------------------------------------------------
+# Subtypes: each for the card type that may carry it
+
+
+def a_face_with_subtypes(card_type: str, subtypes: list[str]) -> dict[str, object]:
+    face = {"type": card_type, "values": {"DEF": 2, "Rank": 1}, "subtypes": subtypes}
+    return scenario(
+        [permanent("P1", {"Prime": face})], [{"card": "P1", "owner": "A"}], [{"do": "destroy", "card": "P1"}]
+    )
+
+
+def test_a_subtype_on_a_type_that_cannot_carry_it_names_the_right_type() -> None:
+    # A Drone is a Ground Unit (§19.8 destroys Drones as units); Surface is for Locations (§19.5).
+    assert error_of(a_face_with_subtypes("Location", ["Drone"])) == (
+        "cards[0].faces.Prime.subtypes[0]: expected a subtype a Location can have, got 'Drone' (Drone is for Ground Units)"
+    )
+    assert error_of(a_face_with_subtypes("Ground Unit", ["Surface"])) == (
+        "cards[0].faces.Prime.subtypes[0]: expected a subtype a Ground Unit can have, got 'Surface' (Surface is for Locations)"
+    )
+
+
+def test_an_unknown_subtype_gets_a_did_you_mean_at_its_place() -> None:
+    assert error_of(a_face_with_subtypes("Ground Unit", ["Surface", "Dron"])) == (
+        "cards[0].faces.Prime.subtypes[0]: expected a subtype a Ground Unit can have, got 'Surface' (Surface is for Locations)"
+    )
+    assert error_of(a_face_with_subtypes("Ground Unit", ["Dron"])) == (
+        "cards[0].faces.Prime.subtypes[0]: expected a known subtype, got 'Dron' (did you mean 'Drone'? known: 'Drone', 'Surface')"
+    )
+
+
+def test_a_subtype_on_its_own_type_is_read() -> None:
+    # The type line as printed: "Surface Location" as §19.5 writes it; other subtypes after a dash.
+    assert run(a_face_with_subtypes("Location", ["Surface"])).initial.cards["P1"].type_line == "Surface Location"
+    assert run(a_face_with_subtypes("Ground Unit", ["Drone"])).initial.cards["P1"].type_line == "Ground Unit — Drone"
+
+
+# --------------------------------------------------------------------------
+# Cards named in a list: each a non-empty string
+
+
+def destroy_cards(cards: list[object]) -> dict[str, object]:
+    return scenario([location("L1", 2, 3)], [{"card": "L1", "owner": "A"}], [{"do": "destroy", "cards": cards}])
+
+
+def test_each_card_of_a_list_must_be_a_non_empty_string() -> None:
+    assert error_of(destroy_cards(["L1", ""])) == "actions[0].cards[1]: expected a non-empty string, got ''"
+    assert error_of(destroy_cards(["L1", 5])) == "actions[0].cards[1]: expected a non-empty string, got 5"
+    # A Prime Location destroyed goes to its owner's Depleted Pile.
+    assert run(destroy_cards(["L1"])).steps[0].board.cards["L1"].zone == "Depleted Pile"
