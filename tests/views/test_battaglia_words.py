@@ -10,7 +10,7 @@ from estro_rules.battaglia import battle, team
 from estro_rules.battaglia.results import BattleResult
 from estro_rules.battaglia.rulebook import RULEBOOK
 from estro_rules.battaglia.simulate import Estimate
-from estro_rules.battaglia.views import battle_html, battle_text, estimate_text
+from estro_rules.battaglia.views import battle_html, battle_text, estimate_html, estimate_text
 from estro_rules.html import ruling_links
 
 
@@ -212,3 +212,45 @@ def test_the_verdict_names_the_winning_team_not_the_other() -> None:
         battle_text(result).split("\n")[0]
         == "Left side, Lupi, wins after 1 roll (1 turn): one side has no cryptids left"
     )
+
+
+# --------------------------------------------------------------------------
+# The estimate on the site
+
+
+def test_estimate_html_gives_each_outcome_as_text_and_as_a_bar() -> None:
+    # The same Wilson intervals as the text view; each bar's interval is as wide as high - low:
+    # 59.62 - 40.38 = 19.24, 28.88 - 13.34 = 15.54, 39.58 - 21.89 = 17.69.
+    estimate = Estimate(battles=100, played=100, seed=7, left_wins=50, draws=20, right_wins=30)
+    page = estimate_html(estimate, base="")
+    assert page.startswith(
+        '<p class="estro-verdict">100 of 100 battles (complete), seed 7. A draw costs no lives and is not a win '
+        + ruling_links(RULEBOOK, ["BAT-10"], base="")
+        + '.</p><div class="estro-scroll" role="region" tabindex="0" aria-label="Estimate"><table class="estro-estimate">'
+    )
+    [head] = re.findall(r"<thead>(.*?)</thead>", page)
+    columns = ("Outcome", "Battles", "Rate", "95% interval", "")
+    assert head == "<tr>" + "".join(f'<th scope="col">{c}</th>' for c in columns) + "</tr>"
+    rows = [
+        ("Left side wins", 50, "50.0%", "40.4%", "59.6%", "19.2%"),
+        ("Draw", 20, "20.0%", "13.3%", "28.9%", "15.5%"),
+        ("Right side wins", 30, "30.0%", "21.9%", "39.6%", "17.7%"),
+    ]
+    assert re.findall(r"<tr><th scope=\"row\">.*?</tr>", page) == [
+        f'<tr><th scope="row">{label}</th><td>{count}</td><td>{rate}</td><td>{low} – {high}</td><td>'
+        f'<div class="estro-rate-bar" role="img" aria-label="{label}: {rate}, 95% interval {low} – {high}">'
+        f'<div class="estro-rate-fill" style="width: {rate}"></div>'
+        f'<div class="estro-rate-ci" style="left: {low}; width: {width}"></div></div></td></tr>'
+        for label, count, rate, low, high, width in rows
+    ]
+    assert page.endswith("</tbody></table></div>")
+
+
+def test_estimate_html_says_whether_the_estimate_is_complete() -> None:
+    def intro(**state: bool) -> str:
+        estimate = Estimate(battles=100, played=40, seed=7, left_wins=20, draws=10, right_wins=10, **state)
+        [first] = re.findall(r'<p class="estro-verdict">(.*?)\. A draw', estimate_html(estimate, base=""))
+        return first
+
+    assert intro() == "40 of 100 battles (in progress), seed 7"
+    assert intro(stopped=True) == "40 of 100 battles (cancelled after 40 battles), seed 7"
