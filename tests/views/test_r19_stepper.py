@@ -8,6 +8,7 @@ import re
 from estro_rules.html import ruling_links
 from estro_rules.r19 import html
 from estro_rules.r19.rulebook import RULEBOOK
+from tests.support import example
 from tests.support.r19 import location, run, scenario
 from tests.views.test_r19_text import broken_locations
 
@@ -34,7 +35,15 @@ def test_the_panels_and_their_headings_in_order() -> None:
         ("", "Triggers, in the order they fire"),
         ("", "Board after"),
     ]
-    # Each panel ends with its board.
+    # The panels follow each other; each log is one list, and each panel ends with its board.
+    assert '</section><section class="estro-step-panel" data-label="Action 1"><h4>' in page
+    logs = re.findall(r'<ol class="estro-log">(.*?)</ol>', page)
+    assert len(logs) == 2  # the setup's and the action's
+    # One item after the other, nothing between them.
+    assert ["".join(re.findall(r'<li class="estro-event.*?</li>', log)) for log in logs] == logs
+    assert page.count('</li></ol><h5>Triggers, in the order they fire</h5><ol class="estro-queue">') == 2
+    assert '<h5>Checked before the first action</h5><ol class="estro-log">' in page
+    assert '<h5>What happened</h5><ol class="estro-log">' in page
     assert [m.end() for m in BOARD.finditer(page)] == [page.index("</section>"), page.rindex("</section>")]
 
 
@@ -83,3 +92,25 @@ def test_a_settled_start_and_an_action_that_sets_off_nothing() -> None:
     )
     assert '<h5>Triggers, in the order they fire</h5><p class="estro-queue estro-empty">No triggers.</p>' in page
     assert 'estro-queue"><li>' not in page
+
+
+def test_a_second_round_of_triggers_is_listed_after_the_first() -> None:
+    # The worked example: five triggers fire Cleo (active, in her chosen order), Dev, Ana, Ben (R19-1.3,
+    # I-R19-2); Dev's trigger destroys Envoy Hale, whose War Crime makes a second round.
+    data = example("r19/four-players-trigger-order.json")
+    page = html(run(data), base="")
+    beacon = "Relay Beacon (LOC-101) became Contested"
+    first = [
+        ("Cleo", "W-C/Salvo"),
+        ("Cleo", "W-C/Alarm"),
+        ("Dev", "W-D/Alarm"),
+        ("Ana", "W-A/Alarm"),
+        ("Ben", "W-B/Alarm"),
+    ]
+    assert re.findall(r'<ol class="estro-queue">.*?</ol></li></ol>', page) == [
+        '<ol class="estro-queue"><li>Round 1<ol>'
+        + "".join(f'<li><span class="estro-player">{p}</span>: {t} — {beacon}</li>' for p, t in first)
+        + "</ol></li><li>Round 2<ol>"
+        + '<li><span class="estro-player">Ben</span>: CH-B/War Crime — Envoy Hale (CH-B) was destroyed</li>'
+        + "</ol></li></ol>"
+    ]
