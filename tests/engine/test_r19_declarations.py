@@ -169,3 +169,64 @@ def test_each_card_of_a_list_must_be_a_non_empty_string() -> None:
     assert error_of(destroy_cards(["L1", 5])) == "actions[0].cards[1]: expected a non-empty string, got 5"
     # A Prime Location destroyed goes to its owner's Depleted Pile.
     assert run(destroy_cards(["L1"])).steps[0].board.cards["L1"].zone == "Depleted Pile"
+
+
+# --------------------------------------------------------------------------
+# Cards: what a card definition must hold together
+
+
+def card_error(*cards: dict[str, object]) -> str:
+    first = str(cards[0]["id"])
+    return error_of(scenario(list(cards), [{"card": first, "owner": "A"}], [{"do": "destroy", "card": first}]))
+
+
+GROUND = {"type": "Ground Unit", "values": {"DEF": 2}}
+
+
+def test_a_non_capital_spacecraft_has_no_contested_face() -> None:
+    # §19.8: a Non-Capital Spacecraft, which has no Contested face, is destroyed.
+    ship = {"type": "Non-Capital Spacecraft", "values": {"DEF": 2}}
+    assert card_error(permanent("S1", {"Prime": ship, "Contested": ship})) == (
+        "cards[0].faces.Contested: expected no Contested face on a Non-Capital Spacecraft (it has none, §19.8), got 'Contested'"
+    )
+    capital = {"type": "Capital Spacecraft", "values": {"DEF": 2}}
+    data = scenario(
+        [permanent("S1", {"Prime": capital, "Contested": capital})],
+        [{"card": "S1", "owner": "A"}],
+        [{"do": "destroy", "card": "S1"}],
+    )
+    assert run(data).initial.cards["S1"].state == "Prime"
+
+
+def test_the_faces_of_a_card_hold_together() -> None:
+    assert card_error(permanent("U1", {})) == "cards[0].faces: expected at least one face, got an empty object"
+    assert card_error(permanent("U1", {"Unlabelled": GROUND, "Prime": GROUND})) == (
+        "cards[0].faces.Unlabelled: expected state-labelled faces only, on a card with several faces, got 'Unlabelled'"
+    )
+    location = {"type": "Location", "values": {"DEF": 2}}
+    assert card_error(permanent("U1", {"Prime": GROUND, "Contested": location})) == (
+        "cards[0].faces: expected faces of one card type, got 'Ground Unit, Location'"
+    )
+
+
+def test_a_character_face_prints_cp_and_x_for_def_and_rank() -> None:
+    # §19.8: a Character prints DEF X and Rank X; no other card does.
+    assert card_error(permanent("C1", {"Prime": {"type": "Character", "values": {"DEF": "X", "Rank": "X"}}})) == (
+        "cards[0].faces.Prime.values.CP: expected a printed CP (every Character face prints CP) (missing field)"
+    )
+    assert card_error(
+        permanent("C1", {"Prime": {"type": "Character", "values": {"DEF": 2, "Rank": "X", "CP": 2}}})
+    ) == ("cards[0].faces.Prime.values.DEF: expected 'X' (a Character prints DEF X and Rank X), got 2")
+    assert card_error(permanent("U1", {"Prime": {"type": "Ground Unit", "values": {"DEF": "X"}}})) == (
+        "cards[0].faces.Prime.values.DEF: expected a whole number of at least 0 (only a Character prints DEF X and Rank X), got 'X'"
+    )
+
+
+def test_names_and_numbers_are_not_used_twice() -> None:
+    alarm = {"name": "Alarm", "type": "static"}
+    assert card_error(permanent("U1", {"Prime": {**GROUND, "abilities": [alarm]}}, abilities=[alarm])) == (
+        "cards[0].faces.Prime.abilities[0].name: expected a name not used by another ability of the card, got 'Alarm'"
+    )
+    assert card_error(location("L1", 2, 3), location("L1", 2, 3)) == (
+        "cards[1].id: expected a card number not defined twice, got 'L1'"
+    )
