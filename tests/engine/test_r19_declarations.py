@@ -230,3 +230,49 @@ def test_names_and_numbers_are_not_used_twice() -> None:
     assert card_error(location("L1", 2, 3), location("L1", 2, 3)) == (
         "cards[1].id: expected a card number not defined twice, got 'L1'"
     )
+
+
+# --------------------------------------------------------------------------
+# Actions: the cards they reach, and what a flip's cause can lead to
+
+
+def action_error(action: dict[str, object]) -> str:
+    board = [{"card": "L1", "owner": "A"}, {"card": "CH-1", "owner": "A"}]
+    return error_of(scenario([location("L1", 2, 3), character("CH-1")], board, [action]))
+
+
+def test_an_action_reaches_its_cards_one_way() -> None:
+    assert action_error({"do": "destroy"}) == (
+        "actions[0].card: expected exactly one of 'card', 'cards' or 'classes', got null (which cards the action reaches)"
+    )
+    assert action_error({"do": "destroy", "card": "L1", "cards": ["L1"]}) == (
+        "actions[0].card: expected exactly one of 'card', 'cards' or 'classes', got a list of 2 items"
+        " (which cards the action reaches)"
+    )
+
+
+def test_a_flip_leads_only_where_its_cause_can() -> None:
+    # §19.2: combat destruction makes a card Contested; a Redeem clause flips it back to Prime.
+    assert action_error({"do": "flip", "card": "L1", "to": "Fallen", "cause": "combat destruction"}) == (
+        "actions[0].to: expected a face that 'combat destruction' can lead to (Contested), got 'Fallen'"
+    )
+    assert action_error({"do": "flip", "card": "L1", "to": "Contested", "cause": "Redeem"}) == (
+        "actions[0].to: expected a face that 'Redeem' can lead to (Prime), got 'Contested'"
+    )
+    board = [{"card": "L1", "owner": "A"}]
+    flip = {"do": "flip", "card": "L1", "to": "Contested", "cause": "combat destruction"}
+    assert run(scenario([location("L1", 2, 3)], board, [flip])).steps[0].board.cards["L1"].state == "Contested"
+
+
+def test_an_effect_is_the_text_of_its_own_card() -> None:
+    twist = {"name": "Turn", "type": "activated", "effects": [{"do": "twist", "card": "self", "source": "L1"}]}
+    data = scenario(
+        [location("L1", 2, 3), character("CH-1", abilities=[twist])],
+        [{"card": "L1", "owner": "A"}, {"card": "CH-1", "owner": "A"}],
+        [{"do": "destroy", "card": "L1"}],
+    )
+    # §7.7 (not published) as §19.2 states it: a Storyline's text or the Character's own Twist.
+    assert error_of(data) == (
+        "cards[1].abilities[0].effects[0].source: expected 'self' (an ability's effect is the text of its own card),"
+        " got 'L1' (only a Storyline's own text is a route to Fallen (§7.7))"
+    )
