@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from estro_rules.battaglia import battle, team
 from estro_rules.battaglia.rulebook import RULEBOOK
 from estro_rules.battaglia.views import battle_html
 from estro_rules.html import ruling_links
@@ -145,3 +146,46 @@ def test_the_chart_legend_gives_each_sides_health_at_the_start_and_the_end() -> 
     assert legend == [
         "Solid line: left side (L); dashed line: right side (R). Start: left 50, right 3; end: left 49, right 0."
     ]
+
+
+def test_the_start_panel_whole_for_a_named_team_of_two() -> None:
+    striker = cryptid("Striker", 9, 50, on({"total": 3}, {"damage": 2}), on({"total": 7}, {"damage": 1}))
+    lupi = team({"name": "Lupi", "cryptids": [cryptid("Yeti", 3, 2), cryptid("Kappa", 2, 4)]}, "right")
+    page = battle_html(battle(team([striker], "left"), lupi, dice=[[1, 2]] * 3), base="")
+    head = "<thead><tr>" + "".join(f'<th scope="col">{c}</th>' for c in ("Cryptid", "Threat", "Health", "Abilities"))
+
+    def row(name: str, threat: int, health: int, abilities: str) -> str:
+        hp = f"{health}/{health}"
+        return (
+            f'<tr><th scope="row">{name}</th><td>{threat}</td><td><meter min="0" max="{health}" value="{health}">{hp}'
+            f'</meter> <span class="estro-hp">{hp}</span></td><td>{abilities}</td></tr>'
+        )
+
+    # Each ability a line, in the order they resolve; a team's name in its caption.
+    abilities = (
+        '<ul class="estro-abilities"><li>total 3: damage 2 → highest threat enemy</li>'
+        "<li>total 7: damage 1 → highest threat enemy</li></ul>"
+    )
+    assert page[page.index('<div class="estro-stepper">') :].startswith(
+        '<div class="estro-stepper"><section class="estro-step-panel" data-label="Start"><h4>Start</h4>'
+        '<p>Both teams as set in the shop; the battle plays itself.</p><div class="estro-teams">'
+        '<div class="estro-scroll" role="region" tabindex="0" aria-label="Left team"><table class="estro-team estro-left">'
+        f"<caption>Left</caption>{head}</tr></thead><tbody>{row('Striker', 9, 50, abilities)}</tbody></table></div>"
+        '<div class="estro-scroll" role="region" tabindex="0" aria-label="Right team"><table class="estro-team estro-right">'
+        f"<caption>Right: Lupi</caption>{head}</tr></thead><tbody>{row('Yeti', 3, 2, 'none')}{row('Kappa', 2, 4, 'none')}"
+        '</tbody></table></div></div></section><section class="estro-step-panel" data-label="Roll 1">'
+        '<h4>Roll 1 (turn 1): 1 + 2 = 3</h4><ol class="estro-events"><li class="estro-event estro-roll"'
+    )
+    # Roll 1 (3): the Yeti (highest threat) takes 2 and dies at step 6; the Kappa stands.
+    roll1 = panels(page)["Roll 1"]
+    assert roll1.endswith(
+        '</li></ol><div class="estro-teams"><table class="estro-team estro-left"><caption>Left</caption>'
+        + head.replace('<th scope="col">Abilities</th>', "")
+        + '</tr></thead><tbody><tr><th scope="row">Striker</th><td>9</td><td><meter min="0" max="50" value="50">50/50'
+        '</meter> <span class="estro-hp">50/50</span></td></tr></tbody></table><table class="estro-team estro-right">'
+        "<caption>Right: Lupi</caption>"
+        + head.replace('<th scope="col">Abilities</th>', "")
+        + '</tr></thead><tbody><tr><th scope="row">Yeti</th><td>3</td><td><meter min="0" max="2" value="0">0/2</meter>'
+        ' <span class="estro-hp">0/2 (dead)</span></td></tr><tr><th scope="row">Kappa</th><td>2</td><td><meter min="0"'
+        ' max="4" value="4">4/4</meter> <span class="estro-hp">4/4</span></td></tr></tbody></table></div>'
+    )
