@@ -76,6 +76,9 @@ def test_each_event_names_its_step_and_a_reaction_is_marked_and_indented() -> No
             "↳ Thorn (R1) hits Striker (L1) for 1 (49 left)",
         ),
     ]
+    # The events are one list, one item after the other.
+    [listed] = re.findall(r'<ol class="estro-events">(.*?)</ol>', panels(striker_and_thorn())["Roll 1"])
+    assert "".join(re.findall(r"<li .*?</li>", listed)) == listed
     last = re.findall(r'<li class="estro-event estro-end".*?</li>', panels(striker_and_thorn())["Roll 2"])
     assert last == [
         '<li class="estro-event estro-end" data-depth="0"><span class="estro-step-no">end</span>: The left side wins'
