@@ -5,17 +5,11 @@ Each test states the rule it guards; the numbers are worked out by hand from the
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from estro_rules.battaglia import REFERENCE_LEFT, REFERENCE_RIGHT, Simulation, battle, estimate, estimate_html, team
 from estro_rules.errors import ScenarioError
-from tests.support.battaglia import HIT
-
-
-def cryptid(name: str, threat: int, health: int, *abilities: dict[str, Any]) -> dict[str, Any]:
-    return {"name": name, "threat": threat, "health": health, "abilities": list(abilities)}
+from tests.support.battaglia import HIT, cryptid
 
 
 def test_lowest_health_ties_go_to_the_leftmost() -> None:

@@ -8,7 +8,6 @@ success; ``seed * 2**32 + i``; BAT-10 and I-BAT-13 for the stakes), not from a r
 from __future__ import annotations
 
 import math
-from typing import Any
 
 import pytest
 
@@ -17,10 +16,7 @@ from estro_rules.battaglia.parallel import MAX_JOBS, ParallelSimulation, split
 from estro_rules.battaglia.rules import MAX_BATTLES, MAX_ESTIMATE_SEED, Team
 from estro_rules.battaglia.simulate import Z95, Estimate, Rate, Simulation, estimate, wilson
 from estro_rules.errors import ScenarioError
-
-
-def cryptid(name: str, threat: int, health: int, *abilities: dict[str, Any]) -> dict[str, Any]:
-    return {"name": name, "threat": threat, "health": health, "abilities": list(abilities)}
+from tests.support.battaglia import cryptid
 
 
 def coin_flip() -> tuple[Team, Team]:

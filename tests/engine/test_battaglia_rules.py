@@ -22,19 +22,7 @@ from estro_rules.battaglia import (
 from estro_rules.battaglia.results import BattleResult
 from estro_rules.battaglia.rules import Team
 from estro_rules.errors import ScenarioError
-from tests.support.battaglia import HIT
-
-
-def cryptid(name: str, threat: int, health: int, *abilities: dict[str, Any]) -> dict[str, Any]:
-    return {"name": name, "threat": threat, "health": health, "abilities": list(abilities)}
-
-
-def on(when: Any, effect: Any, target: str | None = None) -> dict[str, Any]:
-    """One ability: ``when``, ``effect`` and, if given, ``target``."""
-    data: dict[str, Any] = {"when": when, "effect": effect}
-    if target is not None:
-        data["target"] = target
-    return data
+from tests.support.battaglia import HIT, cryptid, on
 
 
 def every(effect: Any, target: str | None = None) -> dict[str, Any]:

@@ -10,10 +10,7 @@ from typing import Any
 from estro_rules.battaglia import Matchup, battle, team
 from estro_rules.battaglia.rules import MAX_TRACE_EVENTS, Team
 from estro_rules.battaglia.trace import Event, RollRecord
-
-
-def cryptid(name: str, threat: int, health: int, *abilities: dict[str, Any]) -> dict[str, Any]:
-    return {"name": name, "threat": threat, "health": health, "abilities": list(abilities)}
+from tests.support.battaglia import cryptid
 
 
 def both(left: list[dict[str, Any]], right: list[dict[str, Any]]) -> tuple[Team, Team]:

@@ -24,6 +24,19 @@ KAPPA: dict[str, Any] = {"name": "Kappa", "threat": 2, "health": 4}
 """A cryptid with no abilities."""
 
 
+def cryptid(name: str, threat: int, health: int, *abilities: dict[str, Any]) -> dict[str, Any]:
+    """A cryptid as a scenario gives it."""
+    return {"name": name, "threat": threat, "health": health, "abilities": list(abilities)}
+
+
+def on(when: Any, effect: Any, target: str | None = None) -> dict[str, Any]:
+    """One ability: ``when``, ``effect`` and, if given, ``target``."""
+    data: dict[str, Any] = {"when": when, "effect": effect}
+    if target is not None:
+        data["target"] = target
+    return data
+
+
 def battle_command(argv: list[str]) -> tuple[int, str, str]:
     """Run ``battle ARGS`` through the command itself, so a ScenarioError reaches the test."""
     assert argv[0] == BATTLE_COMMAND.name

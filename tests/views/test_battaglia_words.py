@@ -12,17 +12,7 @@ from estro_rules.battaglia.rulebook import RULEBOOK
 from estro_rules.battaglia.simulate import Estimate
 from estro_rules.battaglia.views import battle_html, battle_text, estimate_html, estimate_text
 from estro_rules.html import ruling_links
-
-
-def cryptid(name: str, threat: int, health: int, *abilities: dict[str, Any]) -> dict[str, Any]:
-    return {"name": name, "threat": threat, "health": health, "abilities": list(abilities)}
-
-
-def on(when: Any, effect: Any, target: str | None = None) -> dict[str, Any]:
-    data: dict[str, Any] = {"when": when, "effect": effect}
-    if target is not None:
-        data["target"] = target
-    return data
+from tests.support.battaglia import cryptid, on
 
 
 def fight(left: list[dict[str, Any]], right: list[dict[str, Any]], dice: list[list[int]]) -> BattleResult:
