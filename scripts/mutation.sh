@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Mutation testing: mutmut changes estro_rules one small piece at a time (a mutant) and runs, for
 # each mutant, the tests outside the browser and Pyodide that reach the changed function.
-#   bash scripts/mutation.sh                          the whole package (about an hour of 2 cores)
+#   bash scripts/mutation.sh                          the whole package (14,400 mutants: hours while many survive)
 #   bash scripts/mutation.sh estro_rules/battaglia    a package, a module (estro_rules/fields.py)
 #   bash scripts/mutation.sh 'estro_rules.r19.engine.x__flip__mutmut_*'   or mutmut name globs
 # Writes build/mutation/report.md and report.json (scores per module, every mutant not caught with
