@@ -54,7 +54,17 @@ class Target:
         if self.cards:
             return ", ".join(self.cards)
         who = "" if self.controller is None else f" controlled by {self.controller}"
-        return " and ".join(f"{c}s" if not c.endswith("s") else c for c in self.classes) + who
+        return " and ".join(_plural(c) for c in self.classes) + who
+
+
+def _plural(name: str) -> str:
+    """A class name for many cards: "Characters", but "Spacecraft" as §19 writes it ("Locations and
+    Spacecraft break")."""
+    return name if name.endswith(("s", "Spacecraft")) else f"{name}s"
+
+
+_AMOUNT_VERBS = {"damage": "damage", "cp_loss": "CP loss", "morality_penalty": "morality penalty"}
+"""The actions whose label is "<verb> <amount> to <target>"."""
 
 
 @dataclass(frozen=True)
@@ -122,8 +132,8 @@ class Action:
         """A one-line description for logs and step labels."""
         t = self.target.describe() if self.target else ""
         d = self.do
-        if d in ("damage", "cp_loss", "morality_penalty"):
-            return f"{d.replace('_', ' ')} {self.amount} to {t}"
+        if d in _AMOUNT_VERBS:
+            return f"{_AMOUNT_VERBS[d]} {self.amount} to {t}"
         if d in ("add_counters", "remove_counters"):
             verb = "add" if d == "add_counters" else "remove"
             return f"{verb} {self.amount} {self.counter} counter{'s' if self.amount != 1 else ''} on {t}"

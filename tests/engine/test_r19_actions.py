@@ -985,7 +985,7 @@ def test_a_bonus_adds_only_to_a_number_the_card_has() -> None:
         ("bonus_live", "G2", "+1 DEF to Unit G2 (G2): DEF 4.", ("R19-6.1",), {"value": "DEF"}),
     ]
     assert steps[4:] == [
-        [("no_effect", None, "+1 DEF: no card matches (Spacecrafts).", ("R19-6.1",), {})],
+        [("no_effect", None, "+1 DEF: no card matches (Spacecraft).", ("R19-6.1",), {})],
         [("bonus_live", "G2", "+3 Rank to Unit G2 (G2): Rank 5.", ("R19-6.1",), {"value": "Rank"})],
         [("no_effect", None, "+3 Rank: no card matches (Storylines controlled by B).", ("R19-6.1",), {})],
     ]
