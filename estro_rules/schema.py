@@ -537,7 +537,6 @@ class Keyed(Type):
         string_form_message: Callable[[Option], str],
         object_form_message: Callable[[Option], str] | None = None,
         one_key: str = "",
-        single: bool = True,
     ) -> None:
         self.options = tuple(options)
         self.what = what
@@ -549,7 +548,6 @@ class Keyed(Type):
         is simply unknown (the known keys are the key-form options)."""
         self.one_key = one_key
         """The expected text when an object names no option or several; ``expected`` when empty."""
-        self.single = single
 
     @property
     def names(self) -> tuple[str, ...]:

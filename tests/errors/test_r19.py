@@ -16,8 +16,9 @@ BOARD = [{"card": "XX-GRD-001", "owner": "A"}, {"card": "LOC-1", "owner": "B"}, 
 
 def test_unknown_card_in_action_lists_known_cards() -> None:
     msg = error_of(scenario(CARDS, BOARD, [{"do": "damage", "card": "XX-GRD-009", "amount": 1}]))
-    assert msg.startswith("actions[0].card: expected a card on the board, got 'XX-GRD-009'")
-    assert "'XX-GRD-001'" in msg and "'LOC-1'" in msg
+    assert msg == (
+        "actions[0].card: expected a card on the board, got 'XX-GRD-009' (known: 'XX-GRD-001', 'LOC-1', 'CH-1')"
+    )
 
 
 def test_unknown_card_in_a_list_names_its_index() -> None:
@@ -73,7 +74,7 @@ def test_liberation_counters_on_a_card_without_rank() -> None:
 def test_bound_to_must_be_a_storyline() -> None:
     board = [*BOARD[:2], {"card": "CH-1", "owner": "A", "bound_to": "LOC-1"}]
     msg = error_of(scenario(CARDS, board, [{"do": "destroy", "card": "CH-1"}]))
-    assert msg.startswith("board[2].bound_to: expected a Storyline on the board, got 'LOC-1'")
+    assert msg == "board[2].bound_to: expected a Storyline on the board, got 'LOC-1' (none defined)"
 
 
 def test_effect_reference_in_a_card_definition() -> None:
@@ -95,7 +96,12 @@ def test_effect_reference_in_a_card_definition() -> None:
 
 def test_ability_must_exist_and_trigger_order_keys_are_checked() -> None:
     msg = error_of(scenario(CARDS, BOARD, [{"do": "can_activate", "card": "CH-1", "ability": "Fly"}]))
-    assert msg.startswith("actions[0].ability: expected an ability of Character CH-1, got 'Fly'")
+    assert msg == "actions[0].ability: expected an ability of Character CH-1, got 'Fly' (none defined)"
+    zapper = unit("Z", {"DEF": 2}, abilities=[{"name": n, "type": "static"} for n in ("Zap", "Zip")])
+    msg = error_of(
+        scenario([zapper], [{"card": "Z", "owner": "A"}], [{"do": "can_activate", "card": "Z", "ability": "Fly"}])
+    )
+    assert msg == "actions[0].ability: expected an ability of Unit Z, got 'Fly' (known: 'Zap', 'Zip')"
     action = {"do": "destroy", "card": "CH-1", "trigger_order": {"A": ["CH-1/War Crime"]}}
     msg = error_of(scenario(CARDS, BOARD, [action]))
     assert msg.startswith("actions[0].trigger_order.A[0]: expected a trigger as 'card/ability'")
