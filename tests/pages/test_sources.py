@@ -264,7 +264,8 @@ def test_a_renamed_heading_moves_its_paragraphs(tmp_path: Path) -> None:
 
 def test_the_report_never_shows_source_text(tmp_path: Path) -> None:
     done = sources_check(*edited_copies(tmp_path, {"Battaglia": ("arriva a 36 tiri", "arriva a 40 tiri")}))
-    assert "tiri" not in done.stdout and "36" not in done.stdout
+    shown = done.stdout.replace(str(tmp_path), "<copies>")  # pytest's folder can be numbered 36 too
+    assert "<copies>" in shown and "tiri" not in shown and "36" not in shown
 
 
 def test_check_without_the_cli() -> None:
