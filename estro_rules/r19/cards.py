@@ -51,9 +51,10 @@ class Target:
     """The field the scenario used (``card``, ``cards`` or ``classes``), for error messages."""
 
     def describe(self) -> str:
-        if self.cards:
-            return ", ".join(self.cards)
+        """The cards in words, as a step label names them; a controller narrows named cards too."""
         who = "" if self.controller is None else f" controlled by {self.controller}"
+        if self.cards:
+            return ", ".join(self.cards) + who
         return " and ".join(_plural(c) for c in self.classes) + who
 
 

@@ -991,6 +991,29 @@ def test_a_bonus_adds_only_to_a_number_the_card_has() -> None:
     ]
 
 
+def test_a_controller_narrows_named_cards_and_the_step_says_so() -> None:
+    """``controller`` keeps only the cards that player controls, named ones too: GU (B's) gets nothing from a
+    bonus for A's cards, and the step's own words name the filter, so "+1 DEF to GU" never reads as if GU got it."""
+    g2 = copy_of(GU, "G2")
+    result = run(
+        scenario(
+            [GU, g2],
+            [placed("GU", owner="B"), placed("G2")],
+            [
+                {"do": "bonus", "card": "GU", "controller": "A", "value": "DEF", "amount": 1},
+                {"do": "bonus", "cards": ["GU", "G2"], "controller": "A", "value": "DEF", "amount": 1},
+            ],
+        )
+    )
+    first, second = (
+        [(e.kind, e.card, e.text) for e in step.events if e.kind != "sequence_end"] for step in result.steps
+    )
+    assert first[0][2].startswith("Sequence begins: +1 DEF to GU controlled by A.")
+    assert first[1:] == [("no_effect", None, "+1 DEF: no card matches (GU controlled by A).")]
+    assert second[0][2].startswith("Sequence begins: +1 DEF to GU, G2 controlled by A.")
+    assert second[1:] == [("bonus_live", "G2", "+1 DEF to Unit G2 (G2): DEF 4.")]
+
+
 # --------------------------------------------------------------------------
 # Flips: R19-2, R19-2.1, R19-2.3 (the four routes), R19-2.6, R19-2.7, R19-4.1
 

@@ -30,8 +30,11 @@ def test_named_cards_are_listed_in_the_order_given() -> None:
     assert Target(cards=("GU", "CH")).describe() == "GU, CH"
 
 
-def test_a_controller_does_not_change_how_named_cards_read() -> None:
-    assert Target(cards=("CH", "GU"), controller="A").describe() == "CH, GU"
+def test_a_controller_narrows_named_cards_as_it_reads() -> None:
+    """The controller filters named cards too ("only the cards this player controls"), so the label says so:
+    "destroy GU, GV" that destroys only GV would misread."""
+    assert Target(cards=("CH", "GU"), controller="A").describe() == "CH, GU controlled by A"
+    assert Target(cards=("GU",), controller="you").describe() == "GU controlled by you"
 
 
 def test_classes_read_as_plural_names_joined_by_and() -> None:
