@@ -62,6 +62,8 @@ def no_damage(left_health: int, right_health: int) -> BattleResult:
 
 @dataclass(frozen=True)
 class Chart:
+    """A chart's figure and its SVG, with what the tests read of them."""
+
     figure: ET.Element
     svg: ET.Element
 
@@ -194,6 +196,15 @@ def test_the_points_are_evenly_spaced_from_the_y_axis_to_the_end_of_the_x_axis()
         expected = [start + (c.x_end - start) * i / rolls for i in range(rolls + 1)]
         for side in ("left", "right"):
             assert all(close(x, e) for (x, _), e in zip(c.points(side), expected, strict=True))
+
+
+def test_the_axes_meet_where_both_lines_start() -> None:
+    c = chart(three_rolls())
+    start, base = c.origin
+    x1, y1, x2, y2 = c.axis(horizontal=False)
+    assert x1 == x2 == start and y1 < y2 == base
+    # The start: the Wolf's 30 (the top value) and the Yeti's 9.
+    assert c.points("left")[0] == (start, y1) and c.points("right")[0][0] == start
 
 
 def test_the_plot_ends_left_of_a_right_margin_inside_the_chart() -> None:
