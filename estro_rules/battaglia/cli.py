@@ -21,6 +21,7 @@ if TYPE_CHECKING:  # only in annotations: the browser never imports argparse
     import argparse
 
 import json
+from dataclasses import replace
 
 from ..fields import check_int
 from ..inputs import read_json
@@ -58,7 +59,7 @@ def cmd_battle(args: argparse.Namespace, io: CommandIO) -> int:
     if battles is None:
         assert isinstance(scenario, BattleScenario)
         seed = scenario.seed if args.seed is None else check_int(args.seed, "--seed", minimum=0, maximum=MAX_SEED)
-        result = BattleScenario(scenario.left, scenario.right, seed, scenario.dice, True).run()
+        result = replace(scenario, seed=seed, trace=True).run()  # always with its trace, whatever the file says
         text = battle_text(result) if args.text else json.dumps(result.to_json(), indent=2, ensure_ascii=False)
         print(text, file=io.out)
         return 0
