@@ -20,6 +20,9 @@ as node IDs, fastest first. The plugin:
 - A mutant's tests run in stages (``STAGES``): pytest collects only the tests it runs, and most
   mutants fail one of their first few tests, so collecting hundreds of them first (half a second
   for a function that every test reaches) would be wasted.
+- The tests that caught a mutant of a function run first for that function's next mutants
+  (``KILLERS``): mutants of one function are mostly caught by the same test, which need not be
+  among its fastest four.
 """
 
 from __future__ import annotations
@@ -38,6 +41,10 @@ STAGES = (4, 32)
 
 SKIPPED = 34
 """mutmut's exit status for a mutant it skipped."""
+
+KILLERS = Path(".killers")
+"""Per mutated function, one file (named after it) of the tests that caught one of its mutants, a line each,
+written while the run goes (in mutants/, which scripts/mutation.sh empties of all but the mutated package)."""
 
 _in_stage = False
 """True while a stage runs: the stage's own pytest run is not split again."""
@@ -107,6 +114,32 @@ def listed_equivalents() -> frozenset[str]:
 EQUIVALENTS = listed_equivalents()
 
 
+def _killers_file(mutant: str) -> Path:
+    """The file of the tests that caught mutants of this mutant's function (``..._f__mutmut_7`` -> ``..._f``)."""
+    return KILLERS / mutant.rsplit("__mutmut_", 1)[0]
+
+
+def killers_first(tests: list[str], mutant: str) -> list[str]:
+    """``tests`` with those that caught an earlier mutant of the same function first, the latest first."""
+    try:
+        known = _killers_file(mutant).read_text(encoding="utf-8").splitlines()
+    except FileNotFoundError:
+        return tests
+    given = set(tests)
+    first = [t for t in dict.fromkeys(reversed(known)) if t in given]
+    chosen = set(first)
+    return first + [t for t in tests if t not in chosen]
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    """Note a test that caught a mutant, for the next mutants of its function."""
+    mutant = os.environ.get("MUTANT_UNDER_TEST", "")
+    if report.failed and "__mutmut_" in mutant:
+        KILLERS.mkdir(exist_ok=True)
+        with _killers_file(mutant).open("a", encoding="utf-8") as file:  # appends of a line do not interleave
+            file.write(report.nodeid + "\n")
+
+
 def pytest_cmdline_main(config: pytest.Config) -> int | None:
     """Run a mutant's tests in stages, stopping at the first stage that fails; skip a listed equivalent.
 
@@ -115,12 +148,12 @@ def pytest_cmdline_main(config: pytest.Config) -> int | None:
     is split: the stats and clean runs need mutmut's own plugins in the one run.
     """
     global _in_stage
-    tests = list(config.args)
     mutant = os.environ.get("MUTANT_UNDER_TEST", "")
     if _in_stage or "__mutmut_" not in mutant:
         return None
     if mutant in EQUIVALENTS:
         return SKIPPED
+    tests = killers_first(list(config.args), mutant)
     options = [arg for arg in config.invocation_params.args if arg not in set(tests)]
     start = 0
     for size in STAGES:

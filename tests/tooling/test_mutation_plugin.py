@@ -102,3 +102,26 @@ def test_a_listed_equivalent_mutant_is_skipped_without_a_test(
 
 def test_no_mutant_is_listed_outside_a_mutation_run() -> None:
     assert mutation_plugin.listed_equivalents() == frozenset()
+
+
+def test_the_test_that_caught_a_mutant_runs_first_for_the_next_mutants_of_its_function(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    log = pytester.path / "log.txt"
+    monkeypatch.setenv("MUTANT_UNDER_TEST", "estro_rules.fields.x_f__mutmut_1")
+    assert run(pytester, fail_at="6") == (1, ["session", "0", "1", "2", "3", "session", "4", "5", "6"])
+    assert (pytester.path / ".killers" / "estro_rules.fields.x_f").read_text() == "test_numbers.py::test_number[6]\n"
+    log.unlink()
+    monkeypatch.setenv("MUTANT_UNDER_TEST", "estro_rules.fields.x_f__mutmut_2")
+    assert run(pytester, fail_at="6") == (1, ["session", "6"])
+    log.unlink()
+    monkeypatch.setenv("MUTANT_UNDER_TEST", "estro_rules.fields.x_g__mutmut_1")  # another function: its own order
+    assert run(pytester, fail_at="5") == (1, ["session", "0", "1", "2", "3", "session", "4", "5"])
+
+
+def test_killers_come_first_latest_first_and_only_those_given(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert mutation_plugin.killers_first(["a", "b", "c"], "m.x_f__mutmut_3") == ["a", "b", "c"]  # none noted yet
+    (tmp_path / ".killers").mkdir()
+    (tmp_path / ".killers" / "m.x_f").write_text("c\nz\nb\nc\n")
+    assert mutation_plugin.killers_first(["a", "b", "c", "d"], "m.x_f__mutmut_9") == ["c", "b", "a", "d"]
