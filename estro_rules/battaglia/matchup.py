@@ -197,11 +197,8 @@ class CompiledMatchup:
             for ab in self.abilities[i]
             if ab.ability.when.kind == "every_roll" or ab.eff == MODIFY
         )
-        step4 = tuple(
-            (ab.keys, ab.owner, ab)
-            for i in cryptids
-            for ab in self.abilities[i]
-            if ab.ability.when.kind not in ("every_roll", "reaction", "death") and ab.eff != MODIFY
+        step4 = tuple(  # the abilities some roll sets off at step 4 (the others have no keys: _conditions)
+            (ab.keys, ab.owner, ab) for i in cryptids for ab in self.abilities[i] if ab.keys
         )
         made = Order(tuple(cryptids), step3, step4)
         self.orders[bits] = made

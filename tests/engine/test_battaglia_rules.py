@@ -702,6 +702,25 @@ def test_no_reaction_cap_when_the_chain_stays_under_it() -> None:
     assert result.trace[0].health == (1, 988) and len(result.events("cap", until=1)) == 1
 
 
+def test_a_modifier_of_one_pushes_double_six_to_thirteen() -> None:
+    """I-BAT-11: 6 + 6 with +1 counts as 13, an odd total past 12; 6 + 5 with +1 is 12. The smallest modifier
+    widens the totals a roll can count as, just as +6 does above."""
+    left = [
+        cryptid(
+            "Nudger",
+            5,
+            99,
+            every({"modify_total": 1}),
+            on({"parity": "odd"}, {"damage": 1}),
+            total(12, {"damage": 2}),
+        )
+    ]
+    right = [cryptid("Wall", 1, 99)]
+    result = battle(*both(left, right), dice=[[6, 6], [6, 5]])
+    assert [r.total for r in result.trace[:2]] == [13, 12]
+    assert [[e.amount for e in r.events if e.kind == "damage"] for r in result.trace[:2]] == [[1], [2]]
+
+
 # --------------------------------------------------------------------------
 # Deaths (BAT-6.6, I-BAT-3, I-BAT-5, I-BAT-16)
 
@@ -743,6 +762,32 @@ def test_down_cryptids_die_together_at_step_six_then_reactions_then_death_abilit
     assert [e.target for e in result.events("death")] == ["right[0]", "right[2]", "left[0]"]
     assert (result.rolls, result.winner, result.reason) == (1, Winner.RIGHT, EndReason.SIDE_EMPTY)
     assert result.final_health == (0, 0, 7, 0)
+
+
+def test_deaths_resolve_the_same_for_the_left_side() -> None:
+    """The rules name no side: the chain above with the teams swapped gives the same events, sides swapped
+    (every threat differs, so no tie draw can tell the sides apart)."""
+    blaster = cryptid("Blaster", 9, 30, total(3, {"damage": 2}, "all_enemies"))
+    left = [
+        cryptid("Bomb", 5, 2, on("death", {"damage": 4}, "source")),
+        cryptid("Mourner", 4, 9, react("ally_dies", {"damage": 1}, "lowest_health_enemy")),
+        cryptid("Fuse", 1, 2, on("death", {"damage": 9}, "all_enemies")),
+    ]
+    result = battle(*both(left, [blaster]), dice=[[1, 2]])
+    sixth = [(e.kind, e.actor, e.target, e.amount) for e in result.trace[0].events if e.step == 6 or e.within == 6]
+    assert sixth == [
+        ("death", None, "left[0]", None),
+        ("death", None, "left[2]", None),
+        ("reaction", "left[1]", None, None),
+        ("damage", "left[1]", "right[0]", 1),
+        ("reaction", "left[1]", None, None),
+        ("damage", "left[1]", "right[0]", 1),
+        ("death_ability", "left[0]", None, None),
+        ("damage", "left[0]", "right[0]", 4),
+        ("death_ability", "left[2]", None, None),
+        ("damage", "left[2]", "right[0]", 9),
+    ]
+    assert result.trace[0].health == (0, 7, 0, 15)
 
 
 def test_both_sides_emptied_in_one_death_chain_is_a_draw() -> None:
