@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from estro_rules.battaglia import cli
 from tests.scenarios.test_cli_run import path_of, run_cli
 from tests.support import example
 
@@ -108,6 +109,15 @@ def test_simulate_turns_a_battle_scenario_into_an_estimate_from_its_seed() -> No
     data = battle_json(path_of(THREAT_ORDER), "--simulate", "40")
     assert (data["kind"], data["battles"], data["seed"]) == ("battaglia.estimate", 40, 0)
     assert data["left_wins"] + data["draws"] + data["right_wins"] == 40
+
+
+def test_an_estimate_runs_in_this_one_process_unless_jobs_are_asked_for(monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_processes(*args: object, **kwargs: object) -> None:
+        raise AssertionError("an estimate without --jobs started processes")
+
+    monkeypatch.setattr(cli, "ParallelSimulation", no_processes)
+    assert battle_json(path_of(ONE_SIDED), "--simulate", "5")["played"] == 5
+    assert battle_json(path_of(ONE_SIDED), "--simulate", "5", "--jobs", "1")["played"] == 5
 
 
 def test_two_jobs_give_the_counts_of_one_with_the_same_seed() -> None:
