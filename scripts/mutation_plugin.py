@@ -19,7 +19,8 @@ as node IDs, fastest first. The plugin:
   them as well, and the report then names every entry a test catches.
 - A mutant's tests run in stages (``STAGES``): pytest collects only the tests it runs, and most
   mutants fail one of their first few tests, so collecting hundreds of them first (half a second
-  for a function that every test reaches) would be wasted.
+  for a function that every test reaches) would be wasted. The first stage is the pytest run
+  mutmut starts for the mutant; each later one, a run of its own, follows only if it passed.
 - The tests that caught a mutant of a function run first for that function's next mutants
   (``KILLERS``): mutants of one function are mostly caught by the same test, which need not be
   among its fastest four.
@@ -140,32 +141,60 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
             file.write(report.nodeid + "\n")
 
 
-def pytest_cmdline_main(config: pytest.Config) -> int | None:
-    """Run a mutant's tests in stages, stopping at the first stage that fails; skip a listed equivalent.
+def stages(tests: list[str]) -> list[list[str]]:
+    """A mutant's tests cut into the stages of ``STAGES``, the last holding the rest; none empty."""
+    cuts, start = [], 0
+    for size in STAGES:
+        cuts.append(tests[start : start + size])
+        start += size
+    return [stage for stage in [*cuts, tests[start:]] if stage]
 
-    Each stage is a pytest run of its own in this process (mutmut's child for the mutant), with
-    mutmut's options; then this run goes on with the tests no stage has run. Only a mutant's run
-    is split: the stats and clean runs need mutmut's own plugins in the one run.
+
+_later: list[list[str]] = []
+"""The stages of this mutant still to run once the first, run by mutmut's own pytest run, has passed."""
+
+_options: list[str] = []
+"""mutmut's options for pytest, without the tests: the later stages run with them."""
+
+_PASSED = (pytest.ExitCode.OK, pytest.ExitCode.NO_TESTS_COLLECTED)
+
+
+def pytest_cmdline_main(config: pytest.Config) -> int | None:
+    """Skip a listed equivalent; otherwise run only a mutant's first stage in this run (the later ones follow
+    it, see :func:`pytest_sessionfinish`).
+
+    Only a mutant's run is split: the stats and clean runs need mutmut's own plugins in the one run.
     """
-    global _in_stage
     mutant = os.environ.get("MUTANT_UNDER_TEST", "")
     if _in_stage or "__mutmut_" not in mutant:
         return None
     if mutant in EQUIVALENTS:
         return SKIPPED
     tests = killers_first(list(config.args), mutant)
-    options = [arg for arg in config.invocation_params.args if arg not in set(tests)]
-    start = 0
-    for size in STAGES:
-        if start + size >= len(tests):
-            break
+    given = set(tests)
+    _options[:] = [arg for arg in config.invocation_params.args if arg not in given]
+    first, *_later[:] = stages(tests) or [[]]
+    config.args[:] = first
+    return None
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """After a mutant's first stage has passed, run the later stages, each a pytest run of its own in this
+    process (mutmut's child for the mutant), stopping at the first that fails: its status is this run's."""
+    global _in_stage
+    if _in_stage or not _later:
+        return
+    later = list(_later)
+    _later.clear()
+    if exitstatus not in _PASSED:
+        return
+    for stage in later:
         _in_stage = True
         try:
-            code = pytest.main([*options, *tests[start : start + size]])
+            code = pytest.main([*_options, *stage])
         finally:
             _in_stage = False
-        if code not in (pytest.ExitCode.OK, pytest.ExitCode.NO_TESTS_COLLECTED):
-            return int(code)
-        start += size
-    config.args[:] = tests[start:]
-    return None
+        if code not in _PASSED:
+            session.exitstatus = code
+            return
+    session.exitstatus = pytest.ExitCode.OK

@@ -125,3 +125,10 @@ def test_killers_come_first_latest_first_and_only_those_given(tmp_path: Path, mo
     (tmp_path / ".killers").mkdir()
     (tmp_path / ".killers" / "m.x_f").write_text("c\nz\nb\nc\n")
     assert mutation_plugin.killers_first(["a", "b", "c", "d"], "m.x_f__mutmut_9") == ["c", "b", "a", "d"]
+
+
+def test_stages_cut_the_tests_four_then_thirty_two_then_the_rest() -> None:
+    tests = [str(n) for n in range(40)]
+    assert mutation_plugin.stages(tests) == [tests[:4], tests[4:36], tests[36:]]
+    assert mutation_plugin.stages(tests[:5]) == [tests[:4], tests[4:5]]
+    assert mutation_plugin.stages(tests[:4]) == [tests[:4]]
