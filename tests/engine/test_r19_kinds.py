@@ -107,3 +107,25 @@ def test_a_scenario_given_as_a_dict_loads_and_runs_without_its_kind() -> None:
     del data["kind"]
     assert load_sequence_data(data).placements[0].card == "CH"
     assert run_scenario(data).steps[0].board.cards["CH"].zone == "Depleted Pile"
+
+
+def test_a_trigger_order_names_a_card_whose_id_has_a_slash() -> None:
+    # I-R19-2: a player orders their triggers by 'card/ability', the card by its ID on the board
+    twice = [{"name": n, "type": "triggered", "on": "destroyed", "of": "any"} for n in ("One", "Two")]
+    order = {"A": ["W/1/Two", "W/1/One"]}
+    data = scenario(
+        [unit("W", {"DEF": 2}, abilities=twice), location("LOC", 3, 2)],
+        [{"card": "W", "id": "W/1", "owner": "A"}, {"card": "LOC", "owner": "B"}],
+        [{"do": "destroy", "card": "LOC", "trigger_order": order}],
+    )
+    assert [t.key for t in run(data).steps[0].batches[0]] == ["W/1/Two", "W/1/One"]
+
+
+def test_a_trigger_order_names_an_ability_whose_name_has_a_slash() -> None:
+    twice = [{"name": n, "type": "triggered", "on": "destroyed", "of": "any"} for n in ("Hit/Run", "Hold")]
+    data = scenario(
+        [unit("W", {"DEF": 2}, abilities=twice), location("LOC", 3, 2)],
+        [{"card": "W", "owner": "A"}, {"card": "LOC", "owner": "B"}],
+        [{"do": "destroy", "card": "LOC", "trigger_order": {"A": ["W/Hold", "W/Hit/Run"]}}],
+    )
+    assert [t.key for t in run(data).steps[0].batches[0]] == ["W/Hold", "W/Hit/Run"]

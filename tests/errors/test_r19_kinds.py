@@ -93,9 +93,13 @@ def test_copies_with_their_own_ids_are_accepted() -> None:
 
 
 def test_self_is_no_id_on_the_board() -> None:
-    # "self" in an ability's effect is the ability's own card: no card on the board may be called so
-    assert error_of(scenario(CARDS, placed(id="self"), ASK)) == (
-        "board[0].id: expected an ID no other card on the board has, got 'self' (give each copy its own 'id')"
+    # "self" in an ability's effect is the ability's own card: no card on the board may be called so,
+    # by its own 'id' or by its card number
+    expected = "board[0].id: expected an ID other than 'self', got 'self' ('self' names an ability's own card)"
+    assert error_of(scenario(CARDS, placed(id="self"), ASK)) == expected
+    card = unit("self", {"DEF": 2})
+    assert (
+        error_of(scenario([card], [{"card": "self", "owner": "A"}], [{"do": "destroy", "cards": ["self"]}])) == expected
     )
 
 
