@@ -64,20 +64,29 @@ def test_the_players_the_active_player_and_the_phase_given_are_kept() -> None:
 
 def test_the_engine_starts_from_the_placements() -> None:
     board = [
-        {"card": "CH", "id": "CH-2", "owner": "A", "controller": "B", "face": "Fallen", "bound_to": "ST"},
+        {
+            "card": "CH",
+            "id": "CH-2",
+            "owner": "A",
+            "controller": "B",
+            "face": "Fallen",
+            "counters": {"damage": 1},
+            "bound_to": "ST",
+        },
         {"card": "ST", "owner": "B"},
         {"card": "GU", "owner": "A", "zone": "hand"},
     ]
     engine = load_like_runner(scenario(CARDS, board, ASK, active="B", phase="End")).engine()
     assert (engine.players, engine.active, engine.phase) == (("A", "B"), "B", "End")
     ch = engine.cards["CH-2"]
-    assert (ch.id, ch.card.id, ch.owner, ch.controller, ch.zone, ch.face, ch.bound_to) == (
+    assert (ch.id, ch.card.id, ch.owner, ch.controller, ch.zone, ch.face, ch.counters, ch.bound_to) == (
         "CH-2",
         "CH",
         "A",
         "B",
         "Map",
         "Fallen",
+        {"damage": 1},
         "ST",
     )
     assert (engine.cards["GU"].zone, engine.cards["GU"].counters, engine.cards["ST"].bound_to) == ("hand", {}, None)

@@ -9,6 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from estro_rules.errors import ScenarioError
+from estro_rules.r19.kinds import SEQUENCE
 from tests.support.r19 import STORY, character, error_of, load_like_runner, location, scenario, unit
 
 CARDS = [unit("GU", {"ATK": 1, "DEF": 2}), location("LOC", 3, 2), character("CH"), STORY]
@@ -263,6 +267,12 @@ def test_a_storyline_binds_characters_on_the_board() -> None:
     loads(scenario(CARDS, BOARD, [{"do": "enter", "card": "ST", "bind": ["CH"]}]))
 
 
+def test_self_binds_nothing() -> None:
+    assert action_error({"do": "enter", "card": "ST", "bind": ["self"]}) == (
+        f"actions[0].bind[0]: expected a card on the board, got 'self' ({ON_BOARD})"
+    )
+
+
 def test_only_a_storyline_binds() -> None:
     assert action_error({"do": "enter", "card": "LOC", "bind": ["CH"]}) == (
         "actions[0].bind: expected nothing unless the entering card is a Storyline, got a list of 1 item"
@@ -302,6 +312,11 @@ def test_an_effect_flipping_itself_and_another_card_checks_the_other() -> None:
     )
 
 
+def test_a_storyline_leaves_for_a_zone_not_a_face() -> None:
+    # 'to' of storyline_leaves is a zone (Depleted Pile, Burned, hand): no card has a face of that name
+    loads(scenario(CARDS, BOARD, [{"do": "storyline_leaves", "card": "ST", "to": "Burned"}]))
+
+
 def test_an_ability_the_card_does_not_have_lists_its_abilities() -> None:
     gu = unit("GU", {"DEF": 2}, abilities=[{"name": "Zap", "type": "activated"}])
     gu["faces"]["Unlabelled"]["abilities"] = [{"name": "Dig", "type": "activated"}]
@@ -326,3 +341,36 @@ def test_each_trigger_is_a_card_on_the_board_and_its_ability() -> None:
         data = scenario(cards, BOARD, [{"do": "destroy", "card": "LOC", "trigger_order": {"A": ["GU/Ruin", key]}}])
         assert error_of(data) == f"actions[0].trigger_order.A[1]: expected {expected}, got '{key}'"
     loads(scenario(cards, BOARD, [{"do": "destroy", "card": "LOC", "trigger_order": {"A": ["GU/Ruin"]}}]))
+
+
+# --------------------------------------------------------------------------
+# The checks read inside a larger document name every field from where the scenario sits
+
+
+def test_a_scenario_read_at_a_path_names_its_fields_from_there() -> None:
+    def at_path(data: dict[str, Any]) -> str:
+        del data["kind"]
+        with pytest.raises(ScenarioError) as info:
+            SEQUENCE.read(data, "suite[2]")
+        return str(info.value)
+
+    assert at_path(scenario(CARDS, BOARD, ASK, players=["A", "A"])) == (
+        "suite[2].players[1]: expected each player once, got 'A' (listed twice)"
+    )
+    assert (
+        at_path(scenario(CARDS, BOARD, ASK, active="Z"))
+        == f"suite[2].active: expected a known player, got 'Z' ({PLAYERS})"
+    )
+    assert at_path(scenario([*CARDS, CARDS[0]], BOARD, ASK)) == (
+        "suite[2].cards[4].id: expected a card number not defined twice, got 'GU'"
+    )
+    assert at_path(scenario(CARDS, placed(owner="Z"), ASK)) == (
+        f"suite[2].board[0].owner: expected a known player, got 'Z' ({PLAYERS})"
+    )
+    board = [*BOARD[:2], {**BOARD[2], "bound_to": "LOC"}, BOARD[3]]
+    assert at_path(scenario(CARDS, board, ASK)) == (
+        "suite[2].board[2].bound_to: expected a Storyline on the board, got 'LOC' (known: 'ST')"
+    )
+    assert at_path(scenario(CARDS, BOARD, [{"do": "destroy", "card": "NOPE"}])) == (
+        f"suite[2].actions[0].card: expected a card on the board, got 'NOPE' ({ON_BOARD})"
+    )
