@@ -22,6 +22,7 @@ estro_rules.errors.ScenarioError: actions[0].card: expected a card on the board,
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from ..errors import ScenarioError
@@ -167,7 +168,11 @@ def _check_placement(
         raise ScenarioError(join(path, "card"), "a card defined in 'cards'", got=card_id, hint=_known(list(cards)))
     card = cards[card_id]
     inst = _instance(placed)
-    if inst in ids or inst == "self":
+    if inst == "self":
+        raise ScenarioError(
+            join(path, "id"), "an ID other than 'self'", got=inst, hint="'self' names an ability's own card"
+        )
+    if inst in ids:
         raise ScenarioError(
             join(path, "id"), "an ID no other card on the board has", got=inst, hint="give each copy its own 'id'"
         )
@@ -239,6 +244,12 @@ class _Scene:
     def check_player(self, name: object, where: str) -> None:
         choose(name, where, self.seats, "player")
 
+    @cached_property
+    def triggers(self) -> frozenset[str]:
+        """The key of every trigger the cards on the board can create, ``card/ability`` as the engine writes it
+        (a card's ID or an ability's name may itself hold a ``/``)."""
+        return frozenset(f"{inst}/{ab.name}" for inst in self.board for ab in self.card_of(inst).every_ability())
+
 
 def _check_refs(scene: _Scene, a: Action, *, self_ok: bool) -> None:
     """What an action (or, with ``self_ok``, an ability's effect) names exists: cards, players, faces, abilities."""
@@ -293,8 +304,7 @@ def _check_refs(scene: _Scene, a: Action, *, self_ok: bool) -> None:
     for player, keys in a.trigger_order:
         scene.check_player(player, join(p, f"trigger_order.{player}"))
         for j, key in enumerate(keys):
-            inst, _, ability = key.partition("/")
-            if inst not in scene.board or ability not in [ab.name for ab in scene.card_of(inst).every_ability()]:
+            if key not in scene.triggers:
                 raise ScenarioError(
                     join(p, f"trigger_order.{player}[{j}]"),
                     "a trigger as 'card/ability' (a card on the board and its ability)",
