@@ -267,7 +267,8 @@ def _check_refs(scene: _Scene, a: Action, *, self_ok: bool) -> None:
     if a.active is not None:
         scene.check_player(a.active, join(p, "active"))
     for key, given in (("face", a.face is not None), ("bind", bool(a.bind))):
-        if given and (a.target is None or len(a.target.cards) != 1 or a.target.cards == ("self",)):
+        # ("self" cannot be that card: only a scenario action enters cards, and check_card refused "self" there)
+        if given and (a.target is None or len(a.target.cards) != 1):
             raise ScenarioError(
                 join(p, key),
                 f"'{key}' only when one card enters, named by 'card'",
