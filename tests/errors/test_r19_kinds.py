@@ -195,6 +195,10 @@ def test_self_is_a_card_only_in_an_ability() -> None:
         f"actions[0].card: expected a card on the board, got 'self' ({ON_BOARD})"
     )
     assert_effect_loads({"do": "destroy", "card": "self"})
+    # so no card entering is ever "self": its card is refused before its face
+    assert action_error({"do": "enter", "card": "self", "face": "Prime"}) == (
+        f"actions[0].card: expected a card on the board, got 'self' ({ON_BOARD})"
+    )
 
 
 def test_an_action_on_the_second_action_is_named_by_its_index() -> None:
