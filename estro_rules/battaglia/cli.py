@@ -38,8 +38,8 @@ _KIND_NAMES = ("battaglia.battle", "battaglia.estimate")
 
 def arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("file", metavar="FILE", help="a battaglia.battle or battaglia.estimate scenario, or - for stdin")
-    p.add_argument("--seed", type=int, default=None, help="seed (overrides the file's)")
-    p.add_argument("--simulate", type=int, default=None, metavar="N", help="estimate win rates over N battles")
+    p.add_argument("--seed", type=int, help="seed (overrides the file's)")
+    p.add_argument("--simulate", type=int, metavar="N", help="estimate win rates over N battles")
     p.add_argument(
         "--jobs", type=int, default=1, metavar="K", help="with an estimate: play it in K processes (same counts)"
     )

@@ -16,6 +16,8 @@ from typing import Any
 import pytest
 
 from estro_rules.battaglia import cli
+from estro_rules.battaglia.parallel import ParallelSimulation
+from estro_rules.battaglia.rules import Team
 from tests.scenarios.test_cli_run import path_of, run_cli
 from tests.support import example
 
@@ -118,6 +120,19 @@ def test_an_estimate_runs_in_this_one_process_unless_jobs_are_asked_for(monkeypa
     monkeypatch.setattr(cli, "ParallelSimulation", no_processes)
     assert battle_json(path_of(ONE_SIDED), "--simulate", "5")["played"] == 5
     assert battle_json(path_of(ONE_SIDED), "--simulate", "5", "--jobs", "1")["played"] == 5
+
+
+def test_jobs_is_how_many_processes_play_the_estimate(monkeypatch: pytest.MonkeyPatch) -> None:
+    asked: list[int] = []
+
+    class Counted(ParallelSimulation):
+        def __init__(self, left: Team, right: Team, *, battles: int, seed: int, jobs: int) -> None:
+            asked.append(jobs)
+            super().__init__(left, right, battles=battles, seed=seed, jobs=jobs)
+
+    monkeypatch.setattr(cli, "ParallelSimulation", Counted)
+    assert battle_json(path_of(ONE_SIDED), "--simulate", "9", "--jobs", "3")["played"] == 9
+    assert asked == [3]
 
 
 def test_two_jobs_give_the_counts_of_one_with_the_same_seed() -> None:
