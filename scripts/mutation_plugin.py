@@ -24,12 +24,18 @@ as node IDs, fastest first. The plugin:
 - The tests that caught a mutant of a function run first for that function's next mutants
   (``KILLERS``): mutants of one function are mostly caught by the same test, which need not be
   among its fastest four.
+- Each test of a mutant gets a time limit of its own, mutmut's formula applied to that test
+  (``timeout_multiplier`` x (its time in the stats run + ``timeout_constant``)): a mutant that
+  loops for ever is a timeout within seconds of the test that loops, where mutmut's own limit is
+  that formula over every test of the mutant (minutes for a function most tests reach).
 """
 
 from __future__ import annotations
 
 import doctest
 import os
+import signal
+from collections.abc import Generator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +48,16 @@ STAGES = (4, 32)
 
 SKIPPED = 34
 """mutmut's exit status for a mutant it skipped."""
+
+TIMEOUT = 36
+"""mutmut's exit status for a mutant that timed out."""
+
+DURATIONS: Mapping[str, float] | None = None
+"""Each test's time in mutmut's stats run, by node ID; read from mutmut's state (which the mutant's process
+inherits) on first use."""
+
+FORMULA: tuple[float, float] | None = None
+"""mutmut's ``timeout_multiplier`` and ``timeout_constant`` (pyproject.toml), read on first use."""
 
 KILLERS = Path(".killers")
 """Per mutated function, one file (named after it) of the tests that caught one of its mutants, a line each,
@@ -198,3 +214,40 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
             session.exitstatus = code
             return
     session.exitstatus = pytest.ExitCode.OK
+
+
+def _time_limit(nodeid: str) -> float | None:
+    """Seconds a mutant's test may take: mutmut's timeout formula for that one test; ``None`` for a test
+    the stats run did not time (mutmut's limit for the whole mutant still holds)."""
+    global DURATIONS, FORMULA
+    if DURATIONS is None:
+        from mutmut.state import state
+
+        DURATIONS = dict(state().duration_by_test)
+    if nodeid not in DURATIONS:
+        return None
+    if FORMULA is None:
+        from mutmut.configuration import config
+
+        FORMULA = (config().timeout_multiplier, config().timeout_constant)
+    multiplier, constant = FORMULA
+    return multiplier * (DURATIONS[nodeid] + constant)
+
+
+def _timed_out(signum: int, frame: object) -> None:
+    os._exit(TIMEOUT)  # the mutant's process ends at once: mutmut records a timeout
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Generator[None, object, object]:
+    """Run a mutant's test under its own time limit (see :func:`_time_limit`)."""
+    limit = _time_limit(item.nodeid) if "__mutmut_" in os.environ.get("MUTANT_UNDER_TEST", "") else None
+    if limit is None:
+        return (yield)
+    previous = signal.signal(signal.SIGALRM, _timed_out)
+    signal.setitimer(signal.ITIMER_REAL, limit)
+    try:
+        return (yield)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)

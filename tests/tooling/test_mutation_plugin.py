@@ -132,3 +132,45 @@ def test_stages_cut_the_tests_four_then_thirty_two_then_the_rest() -> None:
     assert mutation_plugin.stages(tests) == [tests[:4], tests[4:36], tests[36:]]
     assert mutation_plugin.stages(tests[:5]) == [tests[:4], tests[4:5]]
     assert mutation_plugin.stages(tests[:4]) == [tests[:4]]
+
+
+LOOPING = """
+def test_quick():
+    pass
+
+def test_loops():
+    while True:
+        pass
+"""
+
+TIMED = """
+from scripts import mutation_plugin
+
+# As the stats run timed them, and mutmut's formula: 3 x (0.1 s + 0.2 s) = 0.9 s for each test.
+mutation_plugin.DURATIONS = {name: 0.1 for name in ("test_looping.py::test_quick", "test_looping.py::test_loops", "test_slow.py::test_slow")}
+mutation_plugin.FORMULA = (3.0, 0.2)
+"""
+
+
+def test_a_mutant_whose_test_loops_for_ever_is_a_timeout_at_that_tests_own_limit(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("MUTANT_UNDER_TEST", "estro_rules.fields.x_f__mutmut_1")
+    monkeypatch.setenv("PYTHONPATH", str(Path(__file__).resolve().parents[2]))
+    pytester.makeconftest(TIMED)
+    pytester.makepyfile(test_looping=LOOPING)
+    ids = ["test_looping.py::test_quick", "test_looping.py::test_loops"]
+    result = pytester.runpytest_subprocess("-x", "-q", "-p", "scripts.mutation_plugin", *ids, timeout=60)
+    assert result.ret == mutation_plugin.TIMEOUT == 36  # mutmut's "timeout"
+
+
+def test_outside_a_mutant_no_test_has_a_limit_of_its_own(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The stats and clean runs time every test for mutmut: no limit may cut one short (1.5 s, over its 0.9 s)."""
+    monkeypatch.setenv("MUTANT_UNDER_TEST", "stats")
+    monkeypatch.setenv("PYTHONPATH", str(Path(__file__).resolve().parents[2]))
+    pytester.makeconftest(TIMED)
+    pytester.makepyfile(test_slow="import time\n\ndef test_slow():\n    time.sleep(1.5)\n")
+    result = pytester.runpytest_subprocess("-q", "-p", "scripts.mutation_plugin", "test_slow.py", timeout=60)
+    assert result.ret == pytest.ExitCode.OK
