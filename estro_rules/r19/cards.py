@@ -100,7 +100,7 @@ class Action:
     """The name of a lasting effect (so ``end_effect`` can end it)."""
 
     source: str | None = None
-    """The card whose text this is (``"self"`` in an ability)."""
+    """The card whose text this is; ``None`` or ``"self"`` in an ability: its own card's."""
 
     ability: str | None = None
     """An ability name, for timing queries and activation."""

@@ -58,7 +58,7 @@ def check_phase(value: object, path: str) -> str:
     if not isinstance(value, str) or not value.strip():
         raise ScenarioError(path, "a phase name (a string)", got=value)
     if value not in KNOWN_PHASES:
-        close = get_close_matches(value, KNOWN_PHASES, n=1, cutoff=0.6)
+        close = get_close_matches(value, KNOWN_PHASES)  # the closest first
         if close:
             raise ScenarioError(path, "a phase name", got=value, hint=f"did you mean {close[0]!r}?")
     return value
@@ -408,8 +408,6 @@ def _build_action(tag: str, values: dict[str, Any], path: str, *, in_ability: bo
         kw["target"] = Target(cards=(values["card"],))
     if "n" in values:
         kw["amount"] = values["n"]
-    if "source" in values:  # an ability's own text is its card's: "self"
-        kw["source"] = values["source"] or ("self" if in_ability else None)
     if values.get("trigger_order"):
         kw["trigger_order"] = tuple(values["trigger_order"].items())
     return Action(tag, path, **kw)
@@ -442,17 +440,11 @@ EFFECT = ACTION.only(
 
 
 def _build_ability(tag: str, values: dict[str, Any], path: str) -> Ability:
-    phases = (values["phase"],) if tag == "resource" else values.get("phases", ())
-    return Ability(
-        values["name"],
-        tag,
-        values.get("on"),
-        values.get("of", "self"),
-        values["effects"],
-        values.get("use_only"),
-        phases,
-        values["text"],
-    )
+    """The ability read; what its type does not have keeps :class:`~estro_rules.r19.cards.Ability`'s default."""
+    kw: dict[str, Any] = {name: values[name] for name in ("on", "of", "use_only", "phases") if name in values}
+    if tag == "resource":
+        kw["phases"] = (values["phase"],)
+    return Ability(values["name"], tag, effects=values["effects"], text=values["text"], **kw)
 
 
 _ABILITY_VARIANTS: dict[str, Obj] = {

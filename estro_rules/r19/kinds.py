@@ -256,7 +256,8 @@ def _check_refs(scene: _Scene, a: Action, *, self_ok: bool) -> None:
     p = a.path
     if a.target is not None:
         for j, name in enumerate(a.target.cards):
-            scene.check_card(name, join(p, "card") if a.target.key == "card" else join(p, f"cards[{j}]"), self_ok=self_ok)
+            where = join(p, "card") if a.target.key == "card" else join(p, f"{a.target.key}[{j}]")
+            scene.check_card(name, where, self_ok=self_ok)
         ctrl = a.target.controller
         if ctrl is not None and not (self_ok and ctrl == "you"):
             scene.check_player(ctrl, join(p, "controller"))

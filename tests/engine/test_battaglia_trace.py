@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from estro_rules.battaglia import Matchup, battle, team
+import pytest
+
+from estro_rules.battaglia import Matchup, battle, team, trace
 from estro_rules.battaglia.rules import MAX_TRACE_EVENTS, Team
 from estro_rules.battaglia.trace import Event, RollRecord
 from tests.support.battaglia import cryptid
@@ -69,9 +71,25 @@ def test_every_sentence_of_a_battle() -> None:
     assert first.health == (10, 4, 2) and second.health == (9, 4, 0)
     # Whom each event names, as actor and target, and the health it shows afterwards.
     hit = [e for e in first.events if e.kind == "damage"][0]
-    assert (hit.actor, hit.target, hit.amount, hit.health, hit.step, hit.depth, hit.within) == ("left[0]", "right[0]", 3, 3, 4, 0, 0)
+    assert (hit.actor, hit.target, hit.amount, hit.health, hit.step, hit.depth, hit.within) == (
+        "left[0]",
+        "right[0]",
+        3,
+        3,
+        4,
+        0,
+        0,
+    )
     heal = [e for e in first.events if e.kind == "heal"][0]
-    assert (heal.actor, heal.target, heal.amount, heal.health, heal.step, heal.depth, heal.within) == ("right[0]", "right[0]", 1, 4, 5, 1, 4)
+    assert (heal.actor, heal.target, heal.amount, heal.health, heal.step, heal.depth, heal.within) == (
+        "right[0]",
+        "right[0]",
+        1,
+        4,
+        5,
+        1,
+        4,
+    )
     modify = [e for e in first.events if e.kind == "modify"][0]
     assert (modify.actor, modify.target, modify.amount, modify.health) == ("left[0]", None, 1, None)
     [status] = [e for e in second.events if e.kind == "status"]
@@ -103,7 +121,11 @@ def test_the_reaction_cap_event_counts_what_it_stopped() -> None:
     """I-BAT-10: one cap event a turn, which says how many reactions did not happen: one, or one and N more."""
     back = {"when": {"reaction": "damaged"}, "effect": {"damage": 1}, "target": "source"}
     hits = [{"when": {"total": 3}, "effect": {"damage": 1}}]
-    for extra, suffix in ((0, ""), (1, "; 1 more reaction did not happen this turn"), (2, "; 2 more reactions did not happen this turn")):
+    for extra, suffix in (
+        (0, ""),
+        (1, "; 1 more reaction did not happen this turn"),
+        (2, "; 2 more reactions did not happen this turn"),
+    ):
         # Echo's hit starts a chain of answers that the cap stops once; Poker's every extra hit on Echo would set
         # off Echo's answer again, each stopped too.
         left = [cryptid("Echo", 4, 99, *hits, back)]
@@ -111,8 +133,37 @@ def test_the_reaction_cap_event_counts_what_it_stopped() -> None:
         result = battle(*both(left, right), dice=[[1, 2]])
         [cap] = result.events("cap")
         assert cap.amount == 1 + extra
-        assert cap.text == "Reaction cap reached (20 reactions this turn): Mirror (R1) (when damaged: damage 1 → source) does not react" + suffix
+        assert (
+            cap.text
+            == "Reaction cap reached (20 reactions this turn): Mirror (R1) (when damaged: damage 1 → source) does not react"
+            + suffix
+        )
         assert cap.actor == "right[0]" and cap.target is None
+        # The turn goes on after the cap: Poker (threat 1, last at step 4) activates and hits Echo, once per extra
+        # hit; the answers the cap stops leave no event of their own.
+        events = result.trace[0].events
+        after = events[events.index(cap) + 1 :]
+        assert [(e.kind, e.actor, e.step) for e in after] == [
+            ("activate", "right[1]", 4),
+            ("damage", "right[1]", 4),
+        ] * extra
+
+
+def test_the_note_that_ends_a_trace_follows_the_last_event_kept_in_its_step(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The note comes right after the event that reached the limit, in the turn step then running: that event's
+    own step, or for a reaction (step 5) the step it happened in; the note itself is no reaction."""
+    left = [cryptid("Echo", 4, 99, {"when": {"total": 3}, "effect": {"damage": 1}})]
+    right = [cryptid("Mirror", 3, 99, {"when": {"reaction": "damaged"}, "effect": {"damage": 1}, "target": "source"})]
+    whole = battle(*both(left, right), dice=[[1, 2]] * 3).events()
+    for limit in (2, 5, 6):
+        monkeypatch.setattr(trace, "MAX_TRACE_EVENTS", limit)
+        events = battle(*both(left, right), dice=[[1, 2]] * 3).events()
+        assert [e.kind for e in events[:limit]] == [e.kind for e in whole[:limit]]
+        note = events[limit]
+        last = whole[limit - 1]
+        assert (note.kind, note.step, note.within) == ("trace_cut", last.within or last.step, 0)
+    # the limits fall after an activation (step 4), a reaction's damage (step 5 in step 4) and a roll (step 1)
+    assert [(whole[n - 1].step, whole[n - 1].within) for n in (2, 5, 6)] == [(4, 0), (5, 4), (1, 0)]
 
 
 def test_a_trace_stops_at_its_event_limit_and_the_battle_plays_on() -> None:
@@ -174,7 +225,10 @@ def test_an_event_and_a_roll_in_json() -> None:
 
 
 def test_a_matchup_names_its_abilities_once_for_all_its_battles() -> None:
-    left, right = both([cryptid("Nessie", 3, 5, {"when": {"total": 7}, "effect": {"damage": 2}, "name": "Bite"})], [cryptid("Kappa", 2, 4)])
+    left, right = both(
+        [cryptid("Nessie", 3, 5, {"when": {"total": 7}, "effect": {"damage": 2}, "name": "Bite"})],
+        [cryptid("Kappa", 2, 4)],
+    )
     m = Matchup(left, right)
     first = battle(left, right, dice=[[3, 4]], matchup=m)
     assert first.events("activate")[0].text == "Nessie (L1) (Bite: total 7: damage 2 → highest threat enemy) activates"
@@ -185,15 +239,47 @@ def test_a_matchup_names_its_abilities_once_for_all_its_battles() -> None:
 
 
 NO_ACTOR = {"roll", "tie", "status", "down", "death", "trace_cut", "end"}
-NO_TARGET = {"roll", "tie", "skip", "modify", "activate", "reroll", "reroll_denied", "no_target", "reaction", "cap", "death_ability", "trace_cut", "end"}
-NEVER_IN_A_CHAIN = {"roll", "tie", "status", "skip", "modify", "activate", "reroll", "reroll_denied", "death", "death_ability", "end"}
+NO_TARGET = {
+    "roll",
+    "tie",
+    "skip",
+    "modify",
+    "activate",
+    "reroll",
+    "reroll_denied",
+    "no_target",
+    "reaction",
+    "cap",
+    "death_ability",
+    "trace_cut",
+    "end",
+}
+NEVER_IN_A_CHAIN = {
+    "roll",
+    "tie",
+    "status",
+    "skip",
+    "modify",
+    "activate",
+    "reroll",
+    "reroll_denied",
+    "death",
+    "death_ability",
+    "end",
+}
 
 
 def test_each_kind_of_event_names_whom_it_should() -> None:
     """Whether an event has an actor, a target (and the target's health), and a place in a reaction chain, by kind."""
     from tests.engine.test_battaglia_rules import busy_teams
 
-    reroller = cryptid("Loop", 3, 5, {"when": "every_roll", "effect": "reroll"}, {"when": {"doubles": True}, "effect": {"modify_total": 1}})
+    reroller = cryptid(
+        "Loop",
+        3,
+        5,
+        {"when": "every_roll", "effect": "reroll"},
+        {"when": {"doubles": True}, "effect": {"modify_total": 1}},
+    )
     idle = cryptid("Idle", 1, 5, {"when": {"total": 12}, "effect": {"damage": 1}})
     battles = [battle(*both([reroller], [idle]), seed=3)]
     battles += [battle(left, right, seed=seed) for left, right in busy_teams() for seed in range(3)]
@@ -207,4 +293,23 @@ def test_each_kind_of_event_names_whom_it_should() -> None:
             if e.kind in NEVER_IN_A_CHAIN:
                 assert (e.depth, e.within) == (0, 0), e
             assert (e.depth > 0) == (e.within > 0) == (e.step == 5), e
-    assert seen >= {"roll", "tie", "status", "down", "skip", "modify", "activate", "reroll", "reroll_denied", "no_target", "damage", "heal", "dot", "reaction", "cap", "death", "death_ability", "end"}
+    assert seen >= {
+        "roll",
+        "tie",
+        "status",
+        "down",
+        "skip",
+        "modify",
+        "activate",
+        "reroll",
+        "reroll_denied",
+        "no_target",
+        "damage",
+        "heal",
+        "dot",
+        "reaction",
+        "cap",
+        "death",
+        "death_ability",
+        "end",
+    }

@@ -6,8 +6,10 @@ directly, since the declarations are built once, at import.
 
 from __future__ import annotations
 
+from estro_rules.r19.cards import Ability
 from estro_rules.r19.declarations import (
     ACTION,
+    CARD,
     TARGET,
     Named,
     Phase,
@@ -276,3 +278,58 @@ def test_an_effect_is_the_text_of_its_own_card() -> None:
         "cards[1].abilities[0].effects[0].source: expected 'self' (an ability's effect is the text of its own card),"
         " got 'L1' (only a Storyline's own text is a route to Fallen (§7.7))"
     )
+
+
+# --------------------------------------------------------------------------
+# A phase that is no name; what a card's abilities keep; an effect's source
+
+
+def test_a_phase_must_be_a_name() -> None:
+    """Any phase name is allowed (§10 is not published), but a phase is a name: not a number, not blank."""
+    board, destroy = [{"card": "L1", "owner": "A"}], [{"do": "destroy", "card": "L1"}]
+    for phase, got in ((5, "5"), ("", "''"), ("  ", "'  '"), (["Admin"], "a list of 1 item")):
+        message = error_of(scenario([location("L1", 2, 3)], board, destroy, phase=phase))
+        assert message == f"phase: expected a phase name (a string), got {got}"
+    assert len(run(scenario([location("L1", 2, 3)], board, destroy, phase="Combat")).steps) == 1
+
+
+def test_a_near_miss_of_a_phase_gets_the_closest_name() -> None:
+    board, destroy = [{"card": "L1", "owner": "A"}], [{"do": "destroy", "card": "L1"}]
+    message = error_of(scenario([location("L1", 2, 3)], board, destroy, phase="Edn"))
+    assert message == "phase: expected a phase name, got 'Edn' (did you mean 'End'?)"
+
+
+def _abilities(*abilities: dict[str, object]) -> tuple[Ability, ...]:
+    card = CARD.read(
+        {
+            "id": "X",
+            "name": "X",
+            "faces": {"Prime": {"type": "Ground Unit", "values": {"DEF": 2}, "abilities": list(abilities)}},
+        },
+        "cards[0]",
+    )
+    return card.faces["Prime"].abilities
+
+
+def test_an_ability_keeps_what_its_type_prints_and_the_rest_as_an_ability_without_it() -> None:
+    """Each type of ability has its own fields; its printed text is kept for display."""
+    assert _abilities(
+        {"name": "Overclock", "type": "activated", "use_only": "your turn", "phases": ["Admin"], "text": "Use only."},
+        {"name": "Watch", "type": "triggered", "on": "destroyed", "of": "any"},
+        {"name": "Echo", "type": "triggered", "on": "destroyed"},
+        {"name": "Mine", "type": "resource", "phase": "Ready", "text": "Generates in Ready."},
+        {"name": "Occupy", "type": "static", "text": "Units you control gain +1 Vox."},
+    ) == (
+        Ability("Overclock", "activated", use_only="your turn", phases=("Admin",), text="Use only."),
+        Ability("Watch", "triggered", on="destroyed", of="any"),
+        Ability("Echo", "triggered", on="destroyed", of="self"),  # "of" left out: this card
+        Ability("Mine", "resource", phases=("Ready",), text="Generates in Ready."),  # its one phase
+        Ability("Occupy", "static", text="Units you control gain +1 Vox."),
+    )
+
+
+def test_an_effect_may_say_its_source_is_its_own_card() -> None:
+    """In an ability, ``source`` may only be ``self``: its own card, as when it is left out."""
+    twist = {"name": "Turn", "type": "activated", "effects": [{"do": "twist", "card": "self", "source": "self"}]}
+    [ability] = _abilities(twist)
+    assert [(e.do, e.source) for e in ability.effects] == [("twist", "self")]

@@ -60,4 +60,7 @@ def test_each_card_is_a_row_with_every_column() -> None:
         '<td>B</td><td>Map</td><td><span class="estro-face estro-face-unlabelled">no state label</span></td>'
         "<td>Ground Unit</td><td>ATK 2, DEF 2</td><td>—</td><td>—</td><td>—</td></tr>",
     ]
+    # The body is those rows, one after the other, and nothing else.
+    [body] = re.findall(r"<tbody>(.*?)</tbody>", board_after_two_bonuses())
+    assert body == "".join(rows)
     assert board_after_two_bonuses().endswith("</tr></tbody></table></div>")
