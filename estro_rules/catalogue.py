@@ -48,9 +48,13 @@ def example_counts(lock: Mapping[str, Any]) -> dict[str, int]:
     return {ruling: len(entry["examples"]) for ruling, entry in lock.get("rulings", {}).items()}
 
 
-def catalogue(examples: Mapping[str, int]) -> dict[str, Any]:
-    """Every ruling of every protocol, in site order; ``examples`` counts each ruling's examples."""
-    citations = cited_by()
+def catalogue(examples: Mapping[str, int], *, citations: bool = True) -> dict[str, Any]:
+    """Every ruling of every protocol, in site order; ``examples`` counts each ruling's examples.
+
+    ``citations=False`` leaves every ``cited_by`` empty instead of reading the engine's code for them,
+    for a listing that does not show them.
+    """
+    cited = cited_by() if citations else {}
     entries = []
     for protocol in PROTOCOLS:
         book = protocol.rulebook
@@ -70,7 +74,7 @@ def catalogue(examples: Mapping[str, int]) -> dict[str, Any]:
                     ],
                     "basis": BASIS.get(ruling.id) if ruling.interpretation else None,
                     "examples": examples.get(ruling.id, 0),
-                    "cited_by": citations.get(ruling.id, []),
+                    "cited_by": cited.get(ruling.id, []),
                 }
             )
     return {"schema_version": SCHEMA_VERSION, "rulings": entries}

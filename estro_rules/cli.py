@@ -63,7 +63,7 @@ def cmd_rulings(args: argparse.Namespace, streams: CommandIO) -> int:
     """Every ruling and interpretation: the site's ``rulings.json`` with ``--json``, else one line each."""
     from .catalogue import catalogue, example_counts, read_lock
 
-    document = catalogue(example_counts(read_lock()))
+    document = catalogue(example_counts(read_lock()), citations=args.json)  # the listing shows no citations
     if args.json:
         print(json.dumps(document, indent=2, ensure_ascii=False), file=streams.out)
         return EXIT_OK

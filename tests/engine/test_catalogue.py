@@ -123,3 +123,11 @@ def test_a_rule_never_shows_a_basis_even_one_recorded_under_its_id(monkeypatch: 
     monkeypatch.setattr(catalogue_module, "BASIS", {"BAT-1": "a stray basis", "I-BAT-1": "why"})
     document = catalogue({})
     assert (entry(document, "BAT-1")["basis"], entry(document, "I-BAT-1")["basis"]) == (None, "why")
+
+
+def test_without_citations_the_catalogue_is_the_same_but_for_cited_by() -> None:
+    """The text listing (``rulings`` without ``--json``) shows no citations, so it does not read the code for them."""
+    whole, bare = catalogue({"P07-2": 3}), catalogue({"P07-2": 3}, citations=False)
+    assert [e["cited_by"] for e in bare["rulings"]] == [[]] * len(whole["rulings"])
+    assert any(e["cited_by"] for e in whole["rulings"])
+    assert [{**e, "cited_by": []} for e in whole["rulings"]] == bare["rulings"]
