@@ -400,7 +400,7 @@ _ACTION_FIELDS = tuple(f.name for f in fields(Action) if f.name not in ("do", "p
 """The fields of :class:`~estro_rules.r19.cards.Action` that an action's JSON gives under the same name."""
 
 
-def _build_action(tag: str, values: dict[str, Any], path: str, *, in_ability: bool = False) -> Action:
+def _build_action(tag: str, values: dict[str, Any], path: str) -> Action:
     kw: dict[str, Any] = {name: values[name] for name in _ACTION_FIELDS if name in values}
     if _targeted(values):
         kw["target"] = _target(values, path)
@@ -431,7 +431,6 @@ EFFECT = ACTION.only(
     label="Effect",
     after=(),
     check=lambda tag, values, path: _check_action(tag, values, path, in_ability=True),
-    build=lambda tag, values, path: _build_action(tag, values, path, in_ability=True),
 )
 """One effect of an ability: an action that changes the board, written on its own card."""
 

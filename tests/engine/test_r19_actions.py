@@ -1217,6 +1217,13 @@ def test_a_characters_twist_ability_on_self_makes_it_fall() -> None:
     assert events[0] == twist_fall("CH")
 
 
+def test_an_effect_whose_source_is_self_is_its_own_cards_twist() -> None:
+    """``source: self`` in an ability's effect names the ability's own card, as leaving it out does:
+    the scenario is accepted and the Twist is the Character's own (route 4 of §7.7)."""
+    [events] = log([self_ability(CH, {"do": "twist", "source": "self"})], [placed("CH")], activate("CH"))
+    assert events[0] == twist_fall("CH")
+
+
 def test_a_granted_value_is_the_value_granted_even_0() -> None:
     # R19-6.2: granting language confers the value; R19-7.3: 0 is a value
     result = run(
