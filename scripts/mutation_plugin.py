@@ -66,6 +66,13 @@ written while the run goes (in mutants/, which scripts/mutation.sh empties of al
 _in_stage = False
 """True while a stage runs: the stage's own pytest run is not split again."""
 
+
+def _mutant() -> str | None:
+    """The mutant this process tests (mutmut's ``MUTANT_UNDER_TEST``); ``None`` in the stats and clean runs."""
+    mutant = os.environ.get("MUTANT_UNDER_TEST", "")
+    return mutant if "__mutmut_" in mutant else None
+
+
 _find_doctests = doctest.DocTestFinder._find  # type: ignore[attr-defined]
 
 
@@ -148,8 +155,8 @@ def killers_first(tests: list[str], mutant: str) -> list[str]:
 
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
     """Note a test that caught a mutant, for the next mutants of its function."""
-    mutant = os.environ.get("MUTANT_UNDER_TEST", "")
-    if report.failed and "__mutmut_" in mutant:
+    mutant = _mutant()
+    if report.failed and mutant is not None:
         KILLERS.mkdir(exist_ok=True)
         with _killers_file(mutant).open("a", encoding="utf-8") as file:  # appends of a line do not interleave
             file.write(report.nodeid + "\n")
@@ -179,8 +186,8 @@ def pytest_cmdline_main(config: pytest.Config) -> int | None:
 
     Only a mutant's run is split: the stats and clean runs need mutmut's own plugins in the one run.
     """
-    mutant = os.environ.get("MUTANT_UNDER_TEST", "")
-    if _in_stage or "__mutmut_" not in mutant:
+    mutant = _mutant()
+    if _in_stage or mutant is None:
         return None
     if mutant in EQUIVALENTS:
         return SKIPPED
@@ -239,7 +246,7 @@ def _timed_out(signum: int, frame: object) -> None:
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_call(item: pytest.Item) -> Generator[None, object, object]:
     """Run a mutant's test under its own time limit (see :func:`_time_limit`)."""
-    limit = _time_limit(item.nodeid) if "__mutmut_" in os.environ.get("MUTANT_UNDER_TEST", "") else None
+    limit = _time_limit(item.nodeid) if _mutant() is not None else None
     if limit is None:
         return (yield)
     previous = signal.signal(signal.SIGALRM, _timed_out)
