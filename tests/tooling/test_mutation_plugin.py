@@ -160,25 +160,26 @@ mutation_plugin.FORMULA = (3.0, 0.2)
 """
 
 
+def run_timed(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch, mutant: str, *args: str) -> int:
+    """pytest with the plugin in a process of its own (a timeout ends it), the tests timed as ``TIMED`` says."""
+    monkeypatch.setenv("MUTANT_UNDER_TEST", mutant)
+    monkeypatch.setenv("PYTHONPATH", str(Path(__file__).resolve().parents[2]))
+    pytester.makeconftest(TIMED)
+    return int(pytester.runpytest_subprocess("-q", "-p", "scripts.mutation_plugin", *args, timeout=60).ret)
+
+
 def test_a_mutant_whose_test_loops_for_ever_is_a_timeout_at_that_tests_own_limit(
     pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv("MUTANT_UNDER_TEST", "estro_rules.fields.x_f__mutmut_1")
-    monkeypatch.setenv("PYTHONPATH", str(Path(__file__).resolve().parents[2]))
-    pytester.makeconftest(TIMED)
     pytester.makepyfile(test_looping=LOOPING)
     ids = ["test_looping.py::test_quick", "test_looping.py::test_loops"]
-    result = pytester.runpytest_subprocess("-x", "-q", "-p", "scripts.mutation_plugin", *ids, timeout=60)
-    assert result.ret == mutation_plugin.TIMEOUT == 36  # mutmut's "timeout"
+    code = run_timed(pytester, monkeypatch, "estro_rules.fields.x_f__mutmut_1", "-x", *ids)
+    assert code == mutation_plugin.TIMEOUT == 36  # mutmut's "timeout"
 
 
 def test_outside_a_mutant_no_test_has_a_limit_of_its_own(
     pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The stats and clean runs time every test for mutmut: no limit may cut one short (1.5 s, over its 0.9 s)."""
-    monkeypatch.setenv("MUTANT_UNDER_TEST", "stats")
-    monkeypatch.setenv("PYTHONPATH", str(Path(__file__).resolve().parents[2]))
-    pytester.makeconftest(TIMED)
     pytester.makepyfile(test_slow="import time\n\ndef test_slow():\n    time.sleep(1.5)\n")
-    result = pytester.runpytest_subprocess("-q", "-p", "scripts.mutation_plugin", "test_slow.py", timeout=60)
-    assert result.ret == pytest.ExitCode.OK
+    assert run_timed(pytester, monkeypatch, "stats", "test_slow.py") == pytest.ExitCode.OK
