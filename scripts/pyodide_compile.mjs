@@ -6,9 +6,10 @@
 //            "stdlib_prefix": "/lib/python314.zip/", "engine_prefix": "/lib/estro_rules.zip/"}
 //
 // 1. Measure: start Pyodide (the npm package's own python_stdlib.zip), import
-//    estro_rules.web from the given sources and run every scenario as the
-//    worker does (a job stepped to its end, and web.handle); record which
-//    standard-library modules are then in sys.modules.
+//    estro_rules.web and put estro_rules.web_stdlib's finder in place from the
+//    given sources, and run every scenario as the worker does (a job stepped to
+//    its end, and web.handle); record which standard-library modules are then
+//    in sys.modules: they make the boot library.
 // 2. Compile, with py_compile inside Pyodide (the same call pyodide-build's
 //    `py-compile` makes with a host Python of the same version; here the
 //    interpreter is Pyodide's own, so the magic number is right): every
@@ -41,7 +42,8 @@ pyodide.globals.set("SCENARIOS", pyodide.toPy(job.scenarios));
 pyodide.runPython(`
 import sys
 sys.path.insert(0, "/engine-src")
-from estro_rules import web
+from estro_rules import web, web_stdlib
+web_stdlib.install(${JSON.stringify(job.stdlib_prefix.replace(/\/$/, ""))}, [])  # as the worker does
 
 for text in SCENARIOS:
     job = web.start(text, "../")

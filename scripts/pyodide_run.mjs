@@ -8,6 +8,10 @@
 // a python_stdlib.zip to start Pyodide with (the site's compiled one); without
 // it, the npm package's own.
 //
+// ESTRO_WHOLE_STDLIB (optional), JSON {"path": WHOLE_ZIP, "rest": [module, ...]}: STDLIB is a boot
+// library, and estro_rules.web_stdlib loads this whole library in its place when an import needs
+// one of the rest, as the worker does (here from the file, there with a request).
+//
 // Timings go to stderr as a JSON line: {"load_s": ..., "run_s": ...}.
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
@@ -31,6 +35,14 @@ if (enginePath.endsWith(".whl")) {
 } else {
   pyodide.FS.writeFile("/lib/estro_rules.zip", engine);
   pyodide.runPython("import sys; sys.path.insert(0, '/lib/estro_rules.zip')");
+}
+if (process.env.ESTRO_WHOLE_STDLIB) {
+  const whole = JSON.parse(process.env.ESTRO_WHOLE_STDLIB);
+  globalThis.estroLoadStdlib = () => {
+    globalThis.estroStdlibLoads = (globalThis.estroStdlibLoads || 0) + 1;
+    pyodide.FS.writeFile("/lib/python314.zip", new Uint8Array(readFileSync(whole.path)));
+  };
+  pyodide.runPython(`from estro_rules import web_stdlib\nweb_stdlib.install("/lib/python314.zip", ${JSON.stringify(whole.rest)})`);
 }
 const t1 = performance.now();
 if (mode === "scenarios") {

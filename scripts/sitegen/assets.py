@@ -12,10 +12,15 @@ time (:func:`compile_for_pyodide`, run by ``scripts/pyodide_compile.mjs``):
 2. ``py_compile`` inside that same interpreter turns those modules and every
    engine module into unchecked hash-based ``.pyc`` files (what pyodide-build's
    ``py-compile`` does, which cannot run here: see the README);
-3. here, the shipped ``python_stdlib.zip`` is rebuilt with the measured modules
-   as bytecode and every other module still as source, so any import works,
-   and the engine becomes ``estro_rules.zip`` (bytecode), which the worker puts
-   on ``sys.path``. Both zips are stored uncompressed: the server sends them
+3. here, two standard libraries are built from the npm package's zip: the
+   **boot library** ``python_stdlib.zip``, which Pyodide mounts, holds the
+   measured modules only, as bytecode (3 MB instead of 10); the **whole
+   library** ``python_stdlib-whole.zip`` holds the same bytecode and every other
+   module as source. Nobody downloads the whole library until an import needs a
+   module the boot library lacks: then :mod:`estro_rules.web_stdlib` has the
+   worker put it in the boot library's place, so any import works. The engine
+   becomes ``estro_rules.zip`` (bytecode), which the worker puts on
+   ``sys.path``. The zips are stored uncompressed: the server sends them
    brotli- or gzip-compressed, and imports need no inflating.
 
 The result is cached under ``build/pyodide-cache/<lock hash>/<engine hash>/``, so
@@ -51,6 +56,9 @@ NPM_INPUTS = (*NPM_FILES, "python_stdlib.zip", "pyodide-lock.json", "package.jso
 #: Where the worker writes the engine's zip inside Pyodide's file system (it goes on sys.path).
 ENGINE_PATH = "/lib/estro_rules.zip"
 
+#: The whole standard library's file name (beside the boot library, ``python_stdlib.zip``).
+WHOLE_STDLIB = "python_stdlib-whole.zip"
+
 #: Every entry of a zip we write gets this date, so the same input gives the same bytes.
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 
@@ -63,13 +71,19 @@ class Compiled:
     """What the compile step made for one lock file and one engine."""
 
     stdlib: Path
-    """``python_stdlib.zip``: the measured modules as ``.pyc``, every other module as ``.py``."""
+    """``python_stdlib.zip``, the boot library: the measured modules as ``.pyc``, nothing else."""
+
+    whole: Path
+    """``python_stdlib-whole.zip``: the boot library's ``.pyc`` files and every other module as ``.py``."""
 
     engine: Path
     """``estro_rules.zip``: the engine's modules as ``.pyc``."""
 
     measured: tuple[str, ...]
     """The standard-library modules (zip entry names) a start and the engine imported."""
+
+    rest: tuple[str, ...]
+    """The modules (dotted names) only the whole library has."""
 
     python: str
     """The version of Pyodide's Python that compiled them."""
@@ -113,15 +127,37 @@ def _write(zip_out: zipfile.ZipFile, name: str, data: bytes) -> None:
     zip_out.writestr(info, data, compress_type=zipfile.ZIP_STORED)
 
 
-def build_stdlib_zip(original: Path, compiled_dir: Path, measured: set[str], out: Path) -> None:
-    """The npm stdlib zip with each measured module's ``.py`` replaced by its ``.pyc``, uncompressed."""
-    with zipfile.ZipFile(original) as src, zipfile.ZipFile(out, "w") as dst:
+def build_stdlib_zips(original: Path, compiled_dir: Path, measured: set[str], boot: Path, whole: Path) -> None:
+    """From the npm stdlib zip: the boot library (each measured module's ``.pyc``) and the whole
+    library (the same, and everything else as it was), both uncompressed."""
+    with zipfile.ZipFile(original) as src, zipfile.ZipFile(boot, "w") as first, zipfile.ZipFile(whole, "w") as rest:
         for info in src.infolist():
             name = info.filename
             if name in measured:
-                _write(dst, name + "c", (compiled_dir / (name + "c")).read_bytes())
+                data = (compiled_dir / (name + "c")).read_bytes()
+                _write(first, name + "c", data)
+                _write(rest, name + "c", data)
             else:
-                _write(dst, name, b"" if info.is_dir() else src.read(name))
+                _write(rest, name, b"" if info.is_dir() else src.read(name))
+
+
+def module_name(entry: str) -> str | None:
+    """The dotted module name of a zip entry, or None for what is not a module.
+
+    >>> module_name("xml/dom/minidom.py"), module_name("json/__init__.pyc"), module_name("xml/"), module_name("a.txt")
+    ('xml.dom.minidom', 'json', None, None)
+    """
+    stem = entry.removesuffix("c") if entry.endswith(".pyc") else entry
+    if not stem.endswith(".py"):
+        return None
+    return stem.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+
+
+def only_in_whole(boot: Path, whole: Path) -> tuple[str, ...]:
+    """The modules the whole library has and the boot library lacks (sorted dotted names)."""
+    with zipfile.ZipFile(boot) as first, zipfile.ZipFile(whole) as rest:
+        names = {module_name(n) for n in rest.namelist()} - {module_name(n) for n in first.namelist()}
+    return tuple(sorted(n for n in names if n))
 
 
 def build_engine_zip(sources: dict[str, str], compiled_dir: Path, out: Path) -> None:
@@ -154,7 +190,10 @@ def compile_for_pyodide(wheel: Path, cache: Path = CACHE, node: str | None = Non
         _compile(sources, scenarios, target, node or shutil.which("node") or "node")
     _prune(cache, lock_key, engine_key)
     meta = json.loads((target / "compiled.json").read_text())
-    return Compiled(target / "python_stdlib.zip", target / "estro_rules.zip", tuple(meta["stdlib"]), meta["python"])
+    boot, whole = target / "python_stdlib.zip", target / WHOLE_STDLIB
+    return Compiled(
+        boot, whole, target / "estro_rules.zip", tuple(meta["stdlib"]), only_in_whole(boot, whole), meta["python"]
+    )
 
 
 def _compile(sources: dict[str, str], scenarios: list[str], target: Path, node: str) -> None:
@@ -180,8 +219,12 @@ def _compile(sources: dict[str, str], scenarios: list[str], target: Path, node: 
         meta = json.loads((work / "pyc" / "modules.json").read_text())
         out = work / "out"
         out.mkdir()
-        build_stdlib_zip(
-            PYODIDE_DIR / "python_stdlib.zip", work / "pyc" / "stdlib", set(meta["stdlib"]), out / "python_stdlib.zip"
+        build_stdlib_zips(
+            PYODIDE_DIR / "python_stdlib.zip",
+            work / "pyc" / "stdlib",
+            set(meta["stdlib"]),
+            out / "python_stdlib.zip",
+            out / WHOLE_STDLIB,
         )
         build_engine_zip(sources, work / "pyc" / "engine", out / "estro_rules.zip")
         (out / "compiled.json").write_text(json.dumps(meta, indent=1))
@@ -227,12 +270,17 @@ class Runtime:
     """The npm package's version (314.0.7): the memory snapshots are made for exactly this build."""
 
     def files(self) -> list[RuntimeFile]:
-        """Every runtime file: the npm core, the compiled stdlib and the engine."""
+        """Every file a start downloads: the npm core, the boot library and the engine."""
         version = self.wheel.name.split("-")[1]
         return [RuntimeFile(f"assets/pyodide/{name}", PYODIDE_DIR / name) for name in NPM_FILES] + [
             RuntimeFile("assets/pyodide/python_stdlib.zip", self.compiled.stdlib),
             RuntimeFile(f"assets/engine/estro_rules-{version}.zip", self.compiled.engine),
         ]
+
+    @property
+    def whole_stdlib(self) -> RuntimeFile:
+        """The whole standard library: downloaded only by an import the boot library cannot serve."""
+        return RuntimeFile(f"assets/pyodide/{WHOLE_STDLIB}", self.compiled.whole)
 
     @property
     def download_bytes(self) -> int:
@@ -254,10 +302,16 @@ class Runtime:
                 "br": size.br,
                 "sha256": hashlib.sha256(f.src.read_bytes()).hexdigest(),
             }
+        whole = self.whole_stdlib
+        whole_sha256 = hashlib.sha256(whole.src.read_bytes()).hexdigest()
         return {
             "pyodide": self.pyodide_version,
             "python": self.compiled.python,
             "stdlib": "assets/pyodide/python_stdlib.zip",
+            # The whole library, where the boot library is mounted, and the modules only it has.
+            "stdlib_whole": {"url": whole.dest, "bytes": whole.src.stat().st_size, "sha256": whole_sha256},
+            "stdlib_path": stdlib_prefix().rstrip("/"),
+            "stdlib_rest": list(self.compiled.rest),
             "engine": self.files()[-1].dest,
             "engine_path": ENGINE_PATH,
             # Pyodide checks the lock file's ABI; we load no packages, so it gets the info and none.
@@ -267,7 +321,9 @@ class Runtime:
             "download": sum(v["br"] for v in files.values()),
             # The memory snapshot of a ready engine is only good for exactly these files.
             "snapshot_key": hashlib.sha256(
-                json.dumps(sorted((k, v["sha256"]) for k, v in files.items())).encode()
+                json.dumps(
+                    sorted((k, v["sha256"]) for k, v in {**files, whole.dest: {"sha256": whole_sha256}}.items())
+                ).encode()
             ).hexdigest(),
             # Run once before a snapshot is made, so that a restored engine is warm.
             "warmup": measurement_scenarios(),
@@ -276,7 +332,7 @@ class Runtime:
 
     def copy_into(self, site_dir: Path, *, offline: bool = True) -> None:
         """Copy every runtime file into the built site and describe them in ``assets/estro/runtime.json``."""
-        for f in self.files():
+        for f in [*self.files(), self.whole_stdlib]:
             target = site_dir / f.dest
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(f.src, target)

@@ -1,9 +1,10 @@
 """Repeat visits start from a memory snapshot; after first use the whole site works offline.
 
-Real headless Chromium against the built site: the snapshot lives in
-IndexedDB and the service worker's cache in Cache Storage, exactly as for a
-player. A "visit" is a new page (a new worker, a new Python); a persistent
-profile carries them across browser restarts.
+Real headless Chromium against the built site: the snapshot lives in the
+origin private file system (one file, ``estro-engine.snapshot``) and the service
+worker's cache in Cache Storage, exactly as for a player. A "visit" is a new page
+(a new worker, a new Python); a persistent profile carries them across browser
+restarts.
 """
 
 from __future__ import annotations
@@ -23,41 +24,75 @@ from tests.browser.test_protocol07_page import PYTHON_READY_TIMEOUT, ruling_ids,
 from tests.conftest import CHROMIUM_ARGS, Site
 
 WIDGET = "#widget-p07-combination"
-META = """() => new Promise((resolve, reject) => {
+SNAPSHOT_FILE = "estro-engine.snapshot"
+HEADER = 128  # magic (16 bytes), key (64), the snapshot's length (4, little-endian), zeros
+#: The stored snapshot's header as the page reads it, or null when there is none.
+META = """async () => {
+  const root = await navigator.storage.getDirectory();
+  let file;
+  try { file = await (await root.getFileHandle("estro-engine.snapshot")).getFile(); } catch { return null; }
+  const head = new Uint8Array(await file.slice(0, 128).arrayBuffer());
+  const text = new TextDecoder();
+  return {magic: text.decode(head.subarray(0, 16)), key: text.decode(head.subarray(16, 80)),
+          length: new DataView(head.buffer).getUint32(80, true), size: file.size};
+}"""
+#: Spoil the stored snapshot in one of several ways, as a crash, a bug or another build would.
+TAMPER = """async ([change]) => {
+  const root = await navigator.storage.getDirectory();
+  const handle = await root.getFileHandle("estro-engine.snapshot");
+  const size = (await handle.getFile()).size;
+  const out = await handle.createWritable({keepExistingData: true});
+  if (change === "key") await out.write({type: "write", position: 16, data: "0".repeat(64)});  // another build's
+  if (change === "bytes") await out.write({type: "write", position: 128, data: new Uint8Array(size - 128).fill(7)});
+  if (change === "truncate") await out.truncate(128 + 65536);  // only its first page
+  if (change === "header") await out.write({type: "write", position: 0, data: new Uint8Array(16)});  // left half-written
+  await out.close();
+  return true;
+}"""
+#: A database where earlier builds of the site kept their snapshot, with something in it.
+OLD_DATABASE = """() => new Promise((resolve, reject) => {
   const open = indexedDB.open("estro-engine", 1);
+  open.onupgradeneeded = () => open.result.createObjectStore("data").put(new Uint8Array(1000), "engine");
+  open.onsuccess = () => { open.result.close(); resolve(true); };
   open.onerror = () => reject(open.error);
-  open.onsuccess = () => {
-    const get = open.result.transaction("meta").objectStore("meta").get("engine");
-    get.onsuccess = () => { open.result.close(); resolve(get.result || null); };
-  };
 })"""
-TAMPER = """([change]) => new Promise((resolve, reject) => {
-  const open = indexedDB.open("estro-engine", 1);
-  open.onerror = () => reject(open.error);
-  open.onsuccess = () => {
-    const tx = open.result.transaction(["meta", "data"], "readwrite");
-    const meta = tx.objectStore("meta"), data = tx.objectStore("data");
-    const gets = [meta.get("engine"), data.get("engine")];
-    tx.oncomplete = () => { open.result.close(); resolve(true); };
-    gets[1].onsuccess = () => {
-      const m = gets[0].result, d = gets[1].result;
-      if (change === "key") meta.put({...m, key: "a-build-that-is-gone"}, "engine");
-      // garbled bytes of the right size, or only the first page of them
-      if (change === "bytes") data.put({index: d.index, pages: new Blob([new Uint8Array(d.pages.size).fill(7)])}, "engine");
-      if (change === "truncate") data.put({index: d.index, pages: d.pages.slice(0, 65536)}, "engine");
-    };
-  };
-})"""
+#: Records the status messages the engine client broadcasts ("loading:download", "ready:", ...).
+RECORD_STATUS = "window.seenStatus = []; estroEngine.subscribe((m) => window.seenStatus.push(m.type + ':' + (m.stage || ''))); true"  # (true: evaluate() would call a function it got back, here the one that unsubscribes)
 
 
-def use_once(page: Page, site: Site) -> None:
+def use_once(page: Page, site: Site, *, navigate: bool = True) -> None:
     """Open the PROTOCOL_07 page and untick Single Player: the answer must be the engine's."""
-    page.goto(site.url + "protocol-07/")
+    if navigate:
+        page.goto(site.url + "protocol-07/")
     page.locator(f"{WIDGET} input[value='Single Player']").uncheck()
     wait_runs(page, "widget-p07-combination", 1)
     expected = check_combination(["Cinque Soglie"])
     expect(page.locator(f"{WIDGET} .estro-output")).to_contain_text("Allowed.")
     assert ruling_ids(page, f"{WIDGET} .estro-output") == list(expected.rulings)
+
+
+def in_worker(page: Page, code: str) -> object:
+    """Run Python ``code`` in the page's engine worker and return its value (as JavaScript has it)."""
+    for worker in page.workers:
+        if worker.evaluate("self.name !== 'estro-snapshot' && Boolean(self.pyodide)"):
+            return worker.evaluate("(code) => self.pyodide.runPython(code)", code)
+    raise AssertionError("no engine worker with Python ready")
+
+
+def library_size(page: Page, site: Site) -> str:
+    """Which standard library Python reads in the page's worker: "boot" or "whole" (by its size)."""
+    runtime = json.loads((site.root / "assets" / "estro" / "runtime.json").read_text())
+    size = in_worker(page, f"import os; os.path.getsize({runtime['stdlib_path']!r})")
+    folder = site.root / "assets" / "pyodide"
+    sizes = {
+        (folder / "python_stdlib.zip").stat().st_size: "boot",
+        (folder / "python_stdlib-whole.zip").stat().st_size: "whole",
+    }
+    return sizes[int(str(size))]
+
+
+#: Modules the boot library lacks (the site's engine never imports them).
+OUTSIDE_THE_BOOT_LIBRARY = "import calendar, xml.dom.minidom; calendar.isleap(2028)"
 
 
 def wait_snapshot(page: Page, state: str = "stored") -> None:
@@ -104,10 +139,17 @@ def test_a_second_visit_restores_the_snapshot(
     first = launch(playwright, tmp_path / "profile", traffic)
     opened.append(first)
     page = first.new_page()
-    use_once(page, site)
+    page.goto(site.url + "protocol-07/")
+    page.evaluate(OLD_DATABASE)
+    page.evaluate(RECORD_STATUS)
+    use_once(page, site, navigate=False)
     assert started_from(page)[0] == "start"
+    assert "loading:download" in page.evaluate("window.seenStatus"), "a first visit shows what it downloads"
     wait_snapshot(page)  # made after the first use, in a separate worker
-    assert page.evaluate(META)["key"] == runtime_key(site)
+    meta = page.evaluate(META)
+    assert meta["magic"] == "estro-snapshot/1" and meta["key"] == runtime_key(site)
+    assert meta["size"] == HEADER + meta["length"] and meta["length"] > 30 * 2**20  # the whole 30 MiB heap
+    assert "estro-engine" not in [d["name"] for d in page.evaluate("indexedDB.databases()")], "the old store is gone"
     # ... once the service worker serves the page, so that the browser keeps the compiled code of
     # Pyodide's scripts beside the service worker's copies, which the next visit loads.
     assert page.evaluate("window.estroEngine.timings.snapshot.controlled") is True
@@ -117,8 +159,19 @@ def test_a_second_visit_restores_the_snapshot(
     again = launch(playwright, tmp_path / "profile", traffic)
     opened.append(again)
     page = again.new_page()
-    use_once(page, site)
+    page.goto(site.url + "protocol-07/")
+    page.evaluate(RECORD_STATUS)
+    use_once(page, site, navigate=False)
     assert started_from(page) == ("snapshot", "restored")
+    # Served by the service worker, the runtime comes from its cache: nothing to download, so no count.
+    seen = page.evaluate("window.seenStatus")
+    assert seen[0] == "loading:engine" and "loading:download" not in seen, seen
+    assert page.locator(WIDGET).get_attribute("data-loaded-bytes") is None
+    # The restored Python loads the rest of the standard library when an import needs it.
+    assert library_size(page, site) == "boot"
+    assert in_worker(page, OUTSIDE_THE_BOOT_LIBRARY) is True
+    assert in_worker(page, "import fractions; str(fractions.Fraction(2, 4))") == "1/2"
+    assert library_size(page, site) == "whole"
     # The restored engine serves the other pages' widgets too (the same worker across instant navigation).
     page.locator(".md-sidebar--primary a.md-nav__link[href$='resolution-19/']").click()
     expect(page.locator("h1")).to_contain_text("§19")
@@ -135,7 +188,12 @@ def test_a_stale_or_broken_snapshot_falls_back_and_is_replaced(context: BrowserC
     page = context.new_page()
     use_once(page, site)
     wait_snapshot(page)
-    for change, outcome in (("key", "stale"), ("bytes", "failed"), ("truncate", "failed")):
+    for change, outcome in (
+        ("key", "stale"),
+        ("bytes", "failed: Snapshot has invalid magic number"),  # Pyodide's own check
+        ("truncate", "failed: the stored snapshot is incomplete"),
+        ("header", "failed: the stored snapshot is incomplete"),
+    ):
         page.evaluate(TAMPER, [change])
         page.close()  # the next visit: a new page, a new worker
         page = context.new_page()
@@ -206,6 +264,10 @@ def test_every_widget_works_offline_after_first_use(context: BrowserContext, pag
     page.goto(site.url + "protocol-07/")
     for widget in RULES_PAGES["protocol-07/"]:
         use_widget(page, widget)
+    # A module the boot library lacks: the whole library comes from the service worker's cache.
+    assert library_size(page, site) == "boot"
+    assert in_worker(page, OUTSIDE_THE_BOOT_LIBRARY) is True
+    assert library_size(page, site) == "whole"
     # Pages never opened online, reached by instant navigation and by loading them afresh.
     page.locator(".md-sidebar--primary a.md-nav__link[href$='battaglia/']").click()
     expect(page.locator("h1")).to_contain_text("Battaglia")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import zipfile
 from pathlib import Path
@@ -80,45 +81,72 @@ def compiled(wheel: Path, node: str) -> Compiled:
     return compile_for_pyodide(wheel, node=node)
 
 
-def run_python(node: str, engine: Path, code: str, stdlib: Path | None = None) -> str:
+def run_python(node: str, engine: Path, code: str, stdlib: Path | None = None, whole: Compiled | None = None) -> str:
+    """What ``code`` prints in Pyodide under Node (``whole``: ``stdlib`` is the boot library, and the whole
+    library is loaded in its place on demand, as in the worker)."""
     args = [node, "scripts/pyodide_run.mjs", str(engine), "python"] + ([str(stdlib)] if stdlib else [])
-    done = subprocess.run(args, input=code, capture_output=True, text=True, cwd=ROOT, timeout=300)
-    assert done.returncode == 0, done.stderr
+    env = {**os.environ}
+    if whole is not None:
+        env["ESTRO_WHOLE_STDLIB"] = json.dumps({"path": str(whole.whole), "rest": list(whole.rest)})
+    done = subprocess.run(args, input=code, capture_output=True, text=True, cwd=ROOT, timeout=300, env=env)
+    assert done.returncode == 0, done.stderr[-3000:]
     return done.stdout
 
 
-def test_the_shipped_runtime_is_bytecode_where_measured_and_source_elsewhere(compiled: Compiled) -> None:
+def test_the_boot_library_is_the_measured_bytecode_and_the_whole_library_adds_the_sources(compiled: Compiled) -> None:
     with (
-        zipfile.ZipFile(compiled.stdlib) as shipped,
+        zipfile.ZipFile(compiled.stdlib) as boot,
+        zipfile.ZipFile(compiled.whole) as whole,
         zipfile.ZipFile(ROOT / "node_modules/pyodide/python_stdlib.zip") as npm,
     ):
-        names = set(shipped.namelist())
         sources = {n for n in npm.namelist() if n.endswith(".py")}
         assert {"json/__init__.py", "dataclasses.py", "enum.py", "random.py"} <= set(compiled.measured)
-        for name in sources:
-            if name in compiled.measured:
-                assert name + "c" in names and name not in names, name
-                assert shipped.read(name + "c")[:4] == PYODIDE_MAGIC, "made by Pyodide's own Python"
-            else:
-                assert name in names and name + "c" not in names, name
-        assert all(i.compress_type == zipfile.ZIP_STORED for i in shipped.infolist()), "the server compresses"
+        assert sorted(boot.namelist()) == sorted(name + "c" for name in compiled.measured), "bytecode, nothing else"
+        for name in compiled.measured:
+            assert boot.read(name + "c")[:4] == PYODIDE_MAGIC, "made by Pyodide's own Python"
+            assert whole.read(name + "c") == boot.read(name + "c"), "the same bytecode in both"
+        names = set(whole.namelist())
+        for name in sources - set(compiled.measured):
+            assert name in names and name + "c" not in names, name
+        assert {i.filename for i in npm.infolist() if not i.filename.endswith(".py")} <= names
+        for archive in (boot, whole):
+            assert all(i.compress_type == zipfile.ZIP_STORED for i in archive.infolist()), "the server compresses"
+    assert "calendar" in compiled.rest and "xml.dom.minidom" in compiled.rest and "json" not in compiled.rest
+    assert len(compiled.rest) == len({n for n in sources - set(compiled.measured)})
     with zipfile.ZipFile(compiled.engine) as engine:
         modules = {n.removesuffix("c") for n in engine.namelist() if n.endswith(".pyc")}
         assert modules == {str(p.relative_to(ROOT)) for p in (ROOT / "estro_rules").rglob("*.py")}
         assert not [n for n in engine.namelist() if n.endswith(".py")], "the engine ships as bytecode only"
 
 
-def test_a_module_outside_the_measured_set_still_imports(compiled: Compiled, node: str) -> None:
-    """Only what a start and the engine need is bytecode; anything else loads from its source."""
-    unmeasured = ["fractions", "statistics", "csv", "calendar"]
-    assert not {f"{m}.py" for m in unmeasured} & set(compiled.measured)
-    code = (
-        "import fractions, statistics, csv, calendar, io, json\n"
-        "print(fractions.Fraction(3, 6), statistics.median([3, 1, 2]), calendar.isleap(2028))\n"
-        "print(next(csv.reader(io.StringIO('a,b'))), fractions.__file__.endswith('.py'), json.__file__.endswith('.pyc'))\n"
-    )
-    out = run_python(node, compiled.engine, code, compiled.stdlib)
-    assert out.split("\n")[:2] == ["1/2 2 True", "['a', 'b'] True True"]
+UNMEASURED = """\
+import js, sys
+try:
+    import not_a_module_anywhere
+except ModuleNotFoundError as err:
+    print("missing", err.name, getattr(js, "estroStdlibLoads", 0))
+import fractions, statistics, csv, calendar, io, json, json.tool, xml.dom.minidom
+print(fractions.Fraction(3, 6), statistics.median([3, 1, 2]), calendar.isleap(2028))
+print(next(csv.reader(io.StringIO('a,b'))), fractions.__file__.endswith('.py'), json.__file__.endswith('.pyc'))
+print(xml.dom.minidom.parseString("<a>b</a>").documentElement.tagName, json.tool.__name__, js.estroStdlibLoads)
+"""
+
+
+def test_a_module_outside_the_boot_library_still_imports(compiled: Compiled, node: str) -> None:
+    """Only what a start and the engine need is in the boot library; an import of anything else
+    loads the whole library once, in its place, and goes on."""
+    assert not {"fractions.py", "statistics.py", "csv.py", "calendar.py", "json/tool.py"} & set(compiled.measured)
+    assert "json/__init__.py" in compiled.measured
+    out = run_python(node, compiled.engine, UNMEASURED, compiled.stdlib, compiled)
+    assert out.split("\n")[:4] == [
+        "missing not_a_module_anywhere 0",  # in neither library: nothing loaded
+        "1/2 2 True",
+        "['a', 'b'] True True",
+        "a json.tool 1",  # a package only the whole library has; a module of a boot package (json); loaded once
+    ]
+    # Without the finder, the boot library alone cannot: the whole library is what serves these.
+    code = "try:\n    import calendar\nexcept ModuleNotFoundError as err:\n    print('missing', err.name)\n"
+    assert run_python(node, compiled.engine, code, compiled.stdlib).split("\n")[0] == "missing calendar"
 
 
 def test_the_engine_as_bytecode_answers_as_cpython(compiled: Compiled, node: str) -> None:

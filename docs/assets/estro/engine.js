@@ -20,8 +20,10 @@
  * with no network; (2) once that serves the page, has a memory snapshot of a
  * ready engine made in a second, short-lived worker, unless this start came
  * from a valid one, so the next visit starts in a fraction of the time. That
- * worker loads Pyodide's scripts through the service worker, so the browser
- * keeps their compiled code for the next visit.
+ * worker loads Pyodide's scripts and WebAssembly through the service worker and
+ * keeps its engine busy for a few seconds, so the browser keeps their compiled
+ * code (the WebAssembly's optimised) for the next visit. The worker of a page the
+ * service worker serves is told so by its name: it has nothing to download.
  *
  * API: window.estroEngine
  *   watch(element)            start on intent shown on element (call once per widget)
@@ -34,7 +36,8 @@
  *                             done by itself when instant navigation leaves a page, and on pagehide
  *   subscribe(fn) -> unsubscribe   status: {type: "loading"|"ready"|"failed", ...}
  *   ready, status (the last status message), saveData, snapshot (what became of the snapshot), timings
- *                             (performance.now() of intent, requested, ready; from; stages)
+ *                             (performance.now() of intent, requested, ready; from; stages; snapshot:
+ *                             the snapshot worker's report, with warmed once it has kept compiled code)
  */
 "use strict";
 
@@ -63,7 +66,9 @@
     start() {
       if (this.worker) return;
       this.timings.requested = performance.now();
-      this.worker = new Worker(WORKER_URL, {type: "module"});
+      // Served by our service worker, the runtime comes from its cache: nothing to download or count.
+      const local = Boolean(navigator.serviceWorker && navigator.serviceWorker.controller);
+      this.worker = new Worker(WORKER_URL, {type: "module", name: local ? "estro-engine:local" : "estro-engine"});
       this.worker.onmessage = (event) => this.receive(event.data);
       this.worker.onerror = (event) => {
         this.receive({type: "failed", error: `Python could not start: ${event.message || "the worker did not load"}`});
@@ -178,10 +183,13 @@
       const controlled = Boolean(navigator.serviceWorker && navigator.serviceWorker.controller);
       const maker = new Worker(WORKER_URL, {type: "module", name: "estro-snapshot"});
       maker.onmessage = (event) => {
-        if (event.data.type !== "snapshot") return;
-        this.snapshot = event.data.state;
-        this.timings.snapshot = {...event.data, controlled}; // controlled: made through the service worker
-        maker.terminate();
+        if (event.data.type === "snapshot") {
+          this.snapshot = event.data.state;
+          this.timings.snapshot = {...event.data, controlled}; // controlled: made through the service worker
+          if (this.snapshot !== "stored") maker.terminate();
+        } else if (event.data.type === "warmed") {
+          this.timings.snapshot.warmed = event.data.seconds; // it closes itself now
+        }
       };
       maker.onerror = (event) => {
         this.snapshot = `skipped: ${event.message || "worker error"}`;
