@@ -12,9 +12,15 @@
 // library, and estro_rules.web_stdlib loads this whole library in its place when an import needs
 // one of the rest, as the worker does (here from the file, there with a request).
 //
+// ESTRO_SNAPSHOT (optional), JSON {"path": SNAPSHOT, "bytes": n, "header": n, "pages": [page, ...],
+// "initial_pages": [page, ...]}: start from that snapshot (the one the site ships) with an empty boot
+// library, as the worker does: its pages put in place, those left as instantiated copied in from the
+// fresh module.
+//
 // Timings go to stderr as a JSON line: {"load_s": ..., "run_s": ...}.
-import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 import { loadPyodide } from "pyodide";
 
 const [enginePath, mode, stdlibPath] = process.argv.slice(2);
@@ -24,17 +30,37 @@ if (!enginePath || !["scenarios", "python"].includes(mode)) {
 }
 const input = readFileSync(0, "utf8");
 const t0 = performance.now();
-const pyodide = await loadPyodide({
+const options = {
   stdout: (s) => console.log(s),
   stderr: (s) => console.error(s),
   ...(stdlibPath ? { stdLibURL: resolve(stdlibPath) } : {}),
-});
+};
+if (process.env.ESTRO_SNAPSHOT) {
+  const { path, bytes: length, header, pages: kept, initial_pages: pages } = JSON.parse(process.env.ESTRO_SNAPSHOT);
+  const packed = new Uint8Array(readFileSync(path));
+  const bytes = new Uint8Array(length);
+  bytes.set(packed.subarray(0, header));
+  kept.forEach((n, i) => bytes.set(packed.subarray(header + i * 65536, header + (i + 1) * 65536), header + n * 65536));
+  const empty = join(mkdtempSync(join(tmpdir(), "estro-")), "python_stdlib.zip");
+  writeFileSync(empty, new Uint8Array([0x50, 0x4b, 0x05, 0x06, ...new Array(18).fill(0)]));
+  const asm = new URL("pyodide.asm.mjs", import.meta.resolve("pyodide")).href;
+  Object.assign(options, {
+    stdLibURL: empty,
+    _loadSnapshot: bytes,
+    createPyodideModule: async (settings) => {
+      const module = await (await import(asm)).default(settings);
+      for (const n of pages) bytes.set(module.HEAPU8.subarray(n * 65536, (n + 1) * 65536), header + n * 65536);
+      return module;
+    },
+  });
+}
+const pyodide = await loadPyodide(options);
 const engine = new Uint8Array(readFileSync(enginePath));
 if (enginePath.endsWith(".whl")) {
   pyodide.unpackArchive(engine, "wheel");
 } else {
   pyodide.FS.writeFile("/lib/estro_rules.zip", engine);
-  pyodide.runPython("import sys; sys.path.insert(0, '/lib/estro_rules.zip')");
+  pyodide.runPython("import sys\nif '/lib/estro_rules.zip' not in sys.path: sys.path.insert(0, '/lib/estro_rules.zip')");
 }
 if (process.env.ESTRO_WHOLE_STDLIB) {
   const whole = JSON.parse(process.env.ESTRO_WHOLE_STDLIB);

@@ -153,6 +153,11 @@ def module_name(entry: str) -> str | None:
     return stem.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
 
 
+def boot_modules(compiled: Compiled) -> list[str]:
+    """The boot library's modules (sorted dotted names)."""
+    return sorted({m for m in map(module_name, compiled.measured) if m})
+
+
 def only_in_whole(boot: Path, whole: Path) -> tuple[str, ...]:
     """The modules the whole library has and the boot library lacks (sorted dotted names)."""
     with zipfile.ZipFile(boot) as first, zipfile.ZipFile(whole) as rest:
@@ -245,6 +250,70 @@ def _prune(cache: Path, lock_key: str, engine_key: str) -> None:
         shutil.rmtree(old, ignore_errors=True)
 
 
+SNAPSHOTTER = ROOT / "scripts" / "pyodide_snapshot.mjs"
+
+#: The shipped snapshot's path in the built site.
+SNAPSHOT_DEST = "assets/pyodide/estro-engine.snapshot"
+
+
+@dataclass(frozen=True)
+class ShippedSnapshot:
+    """The memory snapshot of a ready engine the site ships (``scripts/pyodide_snapshot.mjs``)."""
+
+    path: Path
+    """Pyodide's header, then the memory's pages listed in :attr:`pages`, one after the other."""
+
+    bytes: int
+    """The length of Pyodide's snapshot, unpacked: its header and the whole memory."""
+
+    header: int
+    """The length of Pyodide's own header: the WebAssembly memory starts there."""
+
+    pages: tuple[int, ...]
+    """The 64 KiB pages of memory in the file, in order (the others are zeros or as instantiated)."""
+
+    initial_pages: tuple[int, ...]
+    """The pages of memory the snapshot leaves as instantiated: the worker copies them back."""
+
+
+def make_snapshot(compiled: Compiled, node: str | None = None) -> ShippedSnapshot:
+    """The snapshot a first visit restores: made under Node from the boot library and the engine,
+    warmed with one scenario of every kind (cached beside the compile step's results)."""
+    warmups = measurement_scenarios()
+    key = _sha256(SNAPSHOTTER.read_bytes(), json.dumps(warmups).encode())[:16]
+    folder = compiled.stdlib.parent / f"snapshot-{key}"
+    target = folder / "estro-engine.snapshot"
+    if not (folder / "estro-engine.snapshot.json").exists():
+        lock = json.loads((PYODIDE_DIR / "pyodide-lock.json").read_text())
+        job = {
+            "stdlib": str(compiled.stdlib),
+            "engine": str(compiled.engine),
+            "engine_path": ENGINE_PATH,
+            "stdlib_path": stdlib_prefix().rstrip("/"),
+            "rest": list(compiled.rest),
+            "boot_modules": boot_modules(compiled),
+            "warmups": warmups,
+            "lock": {"info": lock["info"], "packages": {}},
+        }
+        with tempfile.TemporaryDirectory(dir=compiled.stdlib.parent) as tmp:
+            done = subprocess.run(
+                [node or shutil.which("node") or "node", str(SNAPSHOTTER), str(Path(tmp) / target.name)],
+                input=json.dumps(job),
+                capture_output=True,
+                text=True,
+                cwd=ROOT,
+            )
+            if done.returncode != 0:
+                raise RuntimeError(f"making the shipped snapshot failed:\n{done.stderr[-4000:]}")
+            shutil.rmtree(folder, ignore_errors=True)
+            Path(tmp).rename(folder)
+            folder.chmod(0o755)
+    meta = json.loads((folder / "estro-engine.snapshot.json").read_text())
+    return ShippedSnapshot(
+        target, meta["bytes"], meta["header"], tuple(meta["pages"]), tuple(meta["initial_pages"])
+    )
+
+
 @dataclass(frozen=True)
 class RuntimeFile:
     """One file the worker downloads: where it goes in the site and where it comes from."""
@@ -269,13 +338,27 @@ class Runtime:
     pyodide_version: str
     """The npm package's version (314.0.7): the memory snapshots are made for exactly this build."""
 
+    snapshot: ShippedSnapshot
+    """The snapshot of a ready engine a first visit restores."""
+
+    @property
+    def engine_dest(self) -> str:
+        """The engine's zip in the built site, named with its version."""
+        return f"assets/engine/estro_rules-{self.wheel.name.split('-')[1]}.zip"
+
     def files(self) -> list[RuntimeFile]:
-        """Every file a start downloads: the npm core, the boot library and the engine."""
-        version = self.wheel.name.split("-")[1]
+        """Every file a start may download: the npm core, the boot library, the engine and the snapshot."""
         return [RuntimeFile(f"assets/pyodide/{name}", PYODIDE_DIR / name) for name in NPM_FILES] + [
             RuntimeFile("assets/pyodide/python_stdlib.zip", self.compiled.stdlib),
-            RuntimeFile(f"assets/engine/estro_rules-{version}.zip", self.compiled.engine),
+            RuntimeFile(self.engine_dest, self.compiled.engine),
+            RuntimeFile(SNAPSHOT_DEST, self.snapshot.path),
         ]
+
+    def first_use(self, *, snapshot: bool = True) -> list[RuntimeFile]:
+        """What a first use downloads: the snapshot and no boot library (a restored Python never
+        reads it), or with ``snapshot=False`` (Save-Data: fewer bytes) the boot library instead."""
+        skip = "assets/pyodide/python_stdlib.zip" if snapshot else SNAPSHOT_DEST
+        return [f for f in self.files() if f.dest != skip]
 
     @property
     def whole_stdlib(self) -> RuntimeFile:
@@ -285,7 +368,7 @@ class Runtime:
     @property
     def download_bytes(self) -> int:
         """What a first use downloads from a host that sends brotli (the build precompresses every file)."""
-        return sum(compress.sizes(f.src).br for f in self.files())
+        return sum(compress.sizes(f.src).br for f in self.first_use())
 
     def manifest(self, *, offline: bool = True) -> dict[str, object]:
         """``assets/estro/runtime.json``: what the worker loads, with sizes and hashes.
@@ -312,13 +395,25 @@ class Runtime:
             "stdlib_whole": {"url": whole.dest, "bytes": whole.src.stat().st_size, "sha256": whole_sha256},
             "stdlib_path": stdlib_prefix().rstrip("/"),
             "stdlib_rest": list(self.compiled.rest),
-            "engine": self.files()[-1].dest,
+            # The boot library's modules: a snapshot imports them all, so a restored Python never reads it.
+            "stdlib_boot": boot_modules(self.compiled),
+            "engine": self.engine_dest,
             "engine_path": ENGINE_PATH,
+            # The snapshot a first visit restores; the worker copies these pages back from its fresh memory.
+            "shipped_snapshot": {
+                "url": SNAPSHOT_DEST,
+                "bytes": self.snapshot.bytes,
+                "header": self.snapshot.header,
+                "pages": list(self.snapshot.pages),
+                "initial_pages": list(self.snapshot.initial_pages),
+            },
             # Pyodide checks the lock file's ABI; we load no packages, so it gets the info and none.
             "lock": {"info": lock["info"], "packages": {}},
             "files": files,
             "bytes": sum(v["bytes"] for v in files.values()),
-            "download": sum(v["br"] for v in files.values()),
+            # What a first use downloads (brotli): from the snapshot, or (Save-Data) the boot library.
+            "download": sum(files[f.dest]["br"] for f in self.first_use()),
+            "download_without_snapshot": sum(files[f.dest]["br"] for f in self.first_use(snapshot=False)),
             # The memory snapshot of a ready engine is only good for exactly these files.
             "snapshot_key": hashlib.sha256(
                 json.dumps(
@@ -380,4 +475,5 @@ def runtime(cache_dir: Path) -> Runtime:
     for old in cache_dir.glob("*.whl"):
         old.unlink()
     wheel = build_wheel(cache_dir)
-    return Runtime(wheel, compile_for_pyodide(wheel), version)
+    compiled = compile_for_pyodide(wheel)
+    return Runtime(wheel, compiled, version, make_snapshot(compiled))

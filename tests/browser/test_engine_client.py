@@ -107,6 +107,9 @@ def test_save_data_loads_python_only_on_a_real_interaction(browser: Browser, sit
         wait_runs(page, "widget-p07-combination", 1)
         assert page.evaluate("window.estroEngine.timings.intent") is None
         expect(page.locator(f"{WIDGET} .estro-output")).to_contain_text("Allowed.")
+        # Fewer bytes: a normal start from the boot library, not the site's 30 MiB snapshot.
+        assert page.evaluate("window.estroEngine.timings.from") == "start"
+        assert not traffic.to("estro-engine.snapshot") and len(traffic.to("/python_stdlib.zip")) == 1
     finally:
         context.close()
     assert traffic.outside == []

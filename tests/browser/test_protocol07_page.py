@@ -78,7 +78,9 @@ def test_combination_picker(page: Page, site: Site, traffic: Traffic) -> None:
         "Cinque Soglie",
     ]
     assert len(traffic.to("pyodide.asm.wasm")) == 1, "worker requests are seen (and guarded) too"
-    assert len(traffic.to("/python_stdlib")) == 1, "the worker's early request is the one Pyodide uses"
+    assert len(traffic.to("estro-engine.snapshot")) == 1, "a first visit restores the site's snapshot"
+    assert page.evaluate("window.estroEngine.timings.from") == "shipped"
+    assert not traffic.to("/python_stdlib"), "a restored Python never reads the standard library: not downloaded"
     assert traffic.errors == []
 
 

@@ -43,7 +43,8 @@ TAMPER = """async ([change]) => {
   const size = (await handle.getFile()).size;
   const out = await handle.createWritable({keepExistingData: true});
   if (change === "key") await out.write({type: "write", position: 16, data: "0".repeat(64)});  // another build's
-  if (change === "bytes") await out.write({type: "write", position: 128, data: new Uint8Array(size - 128).fill(7)});
+  // Pyodide's own header kept up to its build id, everything after it garbled:
+  if (change === "bytes") await out.write({type: "write", position: 144, data: new Uint8Array(size - 144).fill(7)});
   if (change === "truncate") await out.truncate(128 + 65536);  // only its first page
   if (change === "header") await out.write({type: "write", position: 0, data: new Uint8Array(16)});  // left half-written
   await out.close();
@@ -80,11 +81,13 @@ def in_worker(page: Page, code: str) -> object:
 
 
 def library_size(page: Page, site: Site) -> str:
-    """Which standard library Python reads in the page's worker: "boot" or "whole" (by its size)."""
+    """Which standard library Python has in the page's worker: "empty" (a restored Python never reads
+    the boot library, so it gets an empty zip), "boot" or "whole" (by its size)."""
     runtime = json.loads((site.root / "assets" / "estro" / "runtime.json").read_text())
     size = in_worker(page, f"import os; os.path.getsize({runtime['stdlib_path']!r})")
     folder = site.root / "assets" / "pyodide"
     sizes = {
+        22: "empty",
         (folder / "python_stdlib.zip").stat().st_size: "boot",
         (folder / "python_stdlib-whole.zip").stat().st_size: "whole",
     }
@@ -143,7 +146,7 @@ def test_a_second_visit_restores_the_snapshot(
     page.evaluate(OLD_DATABASE)
     page.evaluate(RECORD_STATUS)
     use_once(page, site, navigate=False)
-    assert started_from(page)[0] == "start"
+    assert started_from(page) == ("shipped", "missing"), "a first visit restores the site's snapshot"
     assert "loading:download" in page.evaluate("window.seenStatus"), "a first visit shows what it downloads"
     wait_snapshot(page)  # made after the first use, in a separate worker
     meta = page.evaluate(META)
@@ -168,7 +171,7 @@ def test_a_second_visit_restores_the_snapshot(
     assert seen[0] == "loading:engine" and "loading:download" not in seen, seen
     assert page.locator(WIDGET).get_attribute("data-loaded-bytes") is None
     # The restored Python loads the rest of the standard library when an import needs it.
-    assert library_size(page, site) == "boot"
+    assert library_size(page, site) == "empty"
     assert in_worker(page, OUTSIDE_THE_BOOT_LIBRARY) is True
     assert in_worker(page, "import fractions; str(fractions.Fraction(2, 4))") == "1/2"
     assert library_size(page, site) == "whole"
@@ -190,7 +193,7 @@ def test_a_stale_or_broken_snapshot_falls_back_and_is_replaced(context: BrowserC
     wait_snapshot(page)
     for change, outcome in (
         ("key", "stale"),
-        ("bytes", "failed: Snapshot has invalid magic number"),  # Pyodide's own check
+        ("bytes", "failed: Snapshot build id mismatch"),  # Pyodide's own check
         ("truncate", "failed: the stored snapshot is incomplete"),
         ("header", "failed: the stored snapshot is incomplete"),
     ):
@@ -199,13 +202,25 @@ def test_a_stale_or_broken_snapshot_falls_back_and_is_replaced(context: BrowserC
         page = context.new_page()
         use_once(page, site)  # still answers
         came_from, snapshot = started_from(page)
-        assert came_from == "start" and snapshot.startswith(outcome), (change, snapshot)
+        assert came_from == "shipped" and snapshot.startswith(outcome), (change, snapshot)
         wait_snapshot(page)  # a fresh one replaced it
         assert page.evaluate(META)["key"] == runtime_key(site)
     page.close()
     page = context.new_page()
     use_once(page, site)
     assert started_from(page) == ("snapshot", "restored")
+
+
+def test_a_broken_shipped_snapshot_falls_back_to_a_normal_start(context: BrowserContext, site: Site) -> None:
+    """The site's snapshot garbled in transit (or refused): Python boots from the boot library instead."""
+    context.route("**/estro-engine.snapshot", lambda route: route.fulfill(body=b"\x07" * 65536))
+    page = context.new_page()
+    use_once(page, site)
+    assert started_from(page) == ("start", "missing")
+    stages = page.evaluate("window.estroEngine.timings.stages")
+    assert stages["shipped"].startswith("failed: "), stages
+    assert library_size(page, site) == "boot"
+    assert in_worker(page, OUTSIDE_THE_BOOT_LIBRARY) is True, "the rest of the library still loads"
 
 
 RULES_PAGES = {
@@ -265,7 +280,7 @@ def test_every_widget_works_offline_after_first_use(context: BrowserContext, pag
     for widget in RULES_PAGES["protocol-07/"]:
         use_widget(page, widget)
     # A module the boot library lacks: the whole library comes from the service worker's cache.
-    assert library_size(page, site) == "boot"
+    assert library_size(page, site) == "empty"
     assert in_worker(page, OUTSIDE_THE_BOOT_LIBRARY) is True
     assert library_size(page, site) == "whole"
     # Pages never opened online, reached by instant navigation and by loading them afresh.

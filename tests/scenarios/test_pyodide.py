@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from estro_rules import web
-from scripts.sitegen.assets import Compiled, compile_for_pyodide
+from scripts.sitegen.assets import Compiled, ShippedSnapshot, compile_for_pyodide, make_snapshot, module_name
 from tests.support import ROOT
 
 EXAMPLES = sorted((ROOT / "examples").rglob("*.json"))
@@ -33,7 +33,21 @@ pytestmark = pytest.mark.pyodide
 PYODIDE_MAGIC = bytes.fromhex("2b0e0d0a")
 
 
-def replies_in_pyodide(node: str, texts: list[str], engine: Path, stdlib: Path | None = None) -> list[str]:
+def snapshot_env(snapshot: ShippedSnapshot) -> dict[str, str]:
+    """The runner's environment to start from the shipped snapshot, as the worker does."""
+    where = {
+        "path": str(snapshot.path),
+        "bytes": snapshot.bytes,
+        "header": snapshot.header,
+        "pages": list(snapshot.pages),
+        "initial_pages": list(snapshot.initial_pages),
+    }
+    return {**os.environ, "ESTRO_SNAPSHOT": json.dumps(where)}
+
+
+def replies_in_pyodide(
+    node: str, texts: list[str], engine: Path, stdlib: Path | None = None, snapshot: ShippedSnapshot | None = None
+) -> list[str]:
     """The widgets' replies to ``texts``, from the engine ``engine`` in Pyodide under Node (JSON text each)."""
     done = subprocess.run(
         [node, "scripts/pyodide_run.mjs", str(engine), "scenarios", *([str(stdlib)] if stdlib else [])],
@@ -42,6 +56,7 @@ def replies_in_pyodide(node: str, texts: list[str], engine: Path, stdlib: Path |
         text=True,
         cwd=ROOT,
         timeout=300,
+        env=snapshot_env(snapshot) if snapshot else None,
     )
     assert done.returncode == 0, done.stderr
     replies: list[str] = json.loads(done.stdout)
@@ -81,11 +96,18 @@ def compiled(wheel: Path, node: str) -> Compiled:
     return compile_for_pyodide(wheel, node=node)
 
 
-def run_python(node: str, engine: Path, code: str, stdlib: Path | None = None, whole: Compiled | None = None) -> str:
+def run_python(
+    node: str,
+    engine: Path,
+    code: str,
+    stdlib: Path | None = None,
+    whole: Compiled | None = None,
+    snapshot: ShippedSnapshot | None = None,
+) -> str:
     """What ``code`` prints in Pyodide under Node (``whole``: ``stdlib`` is the boot library, and the whole
-    library is loaded in its place on demand, as in the worker)."""
+    library is loaded in its place on demand, as in the worker; ``snapshot``: started from it)."""
     args = [node, "scripts/pyodide_run.mjs", str(engine), "python"] + ([str(stdlib)] if stdlib else [])
-    env = {**os.environ}
+    env = snapshot_env(snapshot) if snapshot else {**os.environ}
     if whole is not None:
         env["ESTRO_WHOLE_STDLIB"] = json.dumps({"path": str(whole.whole), "rest": list(whole.rest)})
     done = subprocess.run(args, input=code, capture_output=True, text=True, cwd=ROOT, timeout=300, env=env)
@@ -155,3 +177,29 @@ def test_the_engine_as_bytecode_answers_as_cpython(compiled: Compiled, node: str
     assert in_pyodide == [web.handle(t) for t in texts]  # JSON text, compared as text
     out = run_python(node, compiled.engine, "import estro_rules.web as w; print(w.__file__)", compiled.stdlib)
     assert out.strip() == "/lib/estro_rules.zip/estro_rules/web.pyc"
+
+
+@pytest.fixture(scope="session")
+def shipped(compiled: Compiled, node: str) -> ShippedSnapshot:
+    """The snapshot the site ships, made under Node (build cache)."""
+    return make_snapshot(compiled, node=node)
+
+
+def test_the_shipped_snapshot_answers_as_cpython(compiled: Compiled, shipped: ShippedSnapshot, node: str) -> None:
+    """Restored with an empty boot library and its untouched pages copied in from fresh memory, as the worker does."""
+    assert 20 < len(shipped.initial_pages) < 200, "the WebAssembly's data pages, left as instantiated"
+    assert shipped.bytes == shipped.header + 480 * 65536, "Pyodide's header and the whole 30 MiB memory"
+    assert not set(shipped.pages) & set(shipped.initial_pages) and len(shipped.pages) < 240
+    assert shipped.path.stat().st_size == shipped.header + len(shipped.pages) * 65536, "only the pages listed"
+    texts = [p.read_text() for p in EXAMPLES if "kind" in json.loads(p.read_text())] + BIG + BAD
+    assert replies_in_pyodide(node, texts, compiled.engine, snapshot=shipped) == [web.handle(t) for t in texts]
+
+
+def test_a_python_restored_from_the_shipped_snapshot_never_reads_the_boot_library(
+    compiled: Compiled, shipped: ShippedSnapshot, node: str
+) -> None:
+    boot = sorted({m for m in map(module_name, compiled.measured) if m})
+    code = f"import sys, json\nprint(sorted(set({boot!r}) - set(sys.modules)))\n" + UNMEASURED
+    out = run_python(node, compiled.engine, code, whole=compiled, snapshot=shipped).split("\n")
+    assert out[0] == "[]", "every module of the boot library is in the snapshot already"
+    assert out[1:5] == ["missing not_a_module_anywhere 0", "1/2 2 True", "['a', 'b'] True True", "a json.tool 1"]

@@ -17,13 +17,14 @@
  *
  * AFTER FIRST USE. Once Python is ready and idle, the client (1) registers the
  * service worker (/sw.js), which keeps the whole site and the runtime for use
- * with no network; (2) once that serves the page, has a memory snapshot of a
- * ready engine made in a second, short-lived worker, unless this start came
- * from a valid one, so the next visit starts in a fraction of the time. That
- * worker loads Pyodide's scripts and WebAssembly through the service worker and
- * keeps its engine busy for a few seconds, so the browser keeps their compiled
- * code (the WebAssembly's optimised) for the next visit. The worker of a page the
- * service worker serves is told so by its name: it has nothing to download.
+ * with no network; (2) once that serves the page, has a second, short-lived
+ * worker keep a copy of the site's memory snapshot of a ready engine in the
+ * browser's storage, unless this start came from a valid copy, so the next visit
+ * reads it in a few milliseconds. That worker loads Pyodide's scripts and
+ * WebAssembly through the service worker and keeps its engine busy for a few
+ * seconds, so the browser keeps their compiled code (the WebAssembly's
+ * optimised) for the next visit. The worker's name tells it whether the service
+ * worker serves the page (nothing to download) and whether Save-Data is on.
  *
  * API: window.estroEngine
  *   watch(element)            start on intent shown on element (call once per widget)
@@ -66,9 +67,11 @@
     start() {
       if (this.worker) return;
       this.timings.requested = performance.now();
-      // Served by our service worker, the runtime comes from its cache: nothing to download or count.
+      // Served by our service worker, the runtime comes from its cache: nothing to download or count,
+      // and a stored snapshot is expected. With Save-Data on, the worker downloads the fewest bytes.
       const local = Boolean(navigator.serviceWorker && navigator.serviceWorker.controller);
-      this.worker = new Worker(WORKER_URL, {type: "module", name: local ? "estro-engine:local" : "estro-engine"});
+      const name = "estro-engine" + (local ? ":local" : "") + (this.saveData ? ":save-data" : "");
+      this.worker = new Worker(WORKER_URL, {type: "module", name});
       this.worker.onmessage = (event) => this.receive(event.data);
       this.worker.onerror = (event) => {
         this.receive({type: "failed", error: `Python could not start: ${event.message || "the worker did not load"}`});
@@ -168,7 +171,7 @@
         if (this.pending.size) return;
         const controlled = this.offline ? this.registerServiceWorker() : Promise.resolve();
         const wanted = ["missing", "stale"].includes(this.snapshot) || this.snapshot.startsWith("failed");
-        if (this.ready && this.timings.from === "start" && wanted) {
+        if (this.ready && wanted) {
           this.snapshot = "making";
           // Once the service worker serves this page, the snapshot's worker loads Pyodide's
           // scripts through it, and the browser keeps their compiled code beside its copies:
