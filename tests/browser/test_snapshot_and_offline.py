@@ -1,7 +1,8 @@
 """Repeat visits start from a memory snapshot; after first use the whole site works offline.
 
 Real headless Chromium against the built site: the snapshot lives in the
-origin private file system (one file, ``estro-engine.snapshot``) and the service
+origin private file system (one file, ``estro-engine.snapshot``), or in IndexedDB
+where a worker has no OPFS (the test takes OPFS away from it), and the service
 worker's cache in Cache Storage, exactly as for a player. A "visit" is a new page
 (a new worker, a new Python); a persistent profile carries them across browser
 restarts.
@@ -14,7 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, Playwright, expect
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright, Route, expect
 
 from estro_rules import scenarios
 from estro_rules.protocol07 import check_combination
@@ -152,7 +153,10 @@ def test_a_second_visit_restores_the_snapshot(
     meta = page.evaluate(META)
     assert meta["magic"] == "estro-snapshot/1" and meta["key"] == runtime_key(site)
     assert meta["size"] == HEADER + meta["length"] and meta["length"] > 30 * 2**20  # the whole 30 MiB heap
-    assert "estro-engine" not in [d["name"] for d in page.evaluate("indexedDB.databases()")], "the old store is gone"
+    databases = [d["name"] for d in page.evaluate("indexedDB.databases()")]
+    assert "estro-engine" not in databases, "the old store is gone"
+    assert "estro-snapshot" not in databases, "OPFS keeps it: IndexedDB is not used"
+    assert page.evaluate("window.estroEngine.timings.snapshot.store") == "opfs"
     # ... once the service worker serves the page, so that the browser keeps the compiled code of
     # Pyodide's scripts beside the service worker's copies, which the next visit loads.
     assert page.evaluate("window.estroEngine.timings.snapshot.controlled") is True
@@ -166,6 +170,7 @@ def test_a_second_visit_restores_the_snapshot(
     page.evaluate(RECORD_STATUS)
     use_once(page, site, navigate=False)
     assert started_from(page) == ("snapshot", "restored")
+    assert page.evaluate("window.estroEngine.timings.store") == "opfs"
     # Served by the service worker, the runtime comes from its cache: nothing to download, so no count.
     seen = page.evaluate("window.seenStatus")
     assert seen[0] == "loading:engine" and "loading:download" not in seen, seen
@@ -221,6 +226,82 @@ def test_a_broken_shipped_snapshot_falls_back_to_a_normal_start(context: Browser
     assert stages["shipped"].startswith("failed: "), stages
     assert library_size(page, site) == "boot"
     assert in_worker(page, OUTSIDE_THE_BOOT_LIBRARY) is True, "the rest of the library still loads"
+
+
+#: The snapshot record IndexedDB keeps where a browser has no OPFS, as the page reads it (null: none).
+IDB_META = """() => new Promise((resolve, reject) => {
+  const open = indexedDB.open("estro-snapshot");
+  open.onerror = () => reject(open.error);
+  open.onsuccess = () => {
+    const db = open.result;
+    if (!db.objectStoreNames.contains("snapshot")) { db.close(); resolve(null); return; }
+    const get = db.transaction("snapshot").objectStore("snapshot").get("engine");
+    get.onsuccess = () => {
+      db.close();
+      const r = get.result;
+      resolve(r === undefined ? null : {magic: r.magic, key: r.key, length: r.bytes.length,
+                                        pyodide: new DataView(r.bytes.buffer).getUint32(0, true)});
+    };
+  };
+})"""
+#: Give the IndexedDB record another build's key.
+IDB_STALE = """() => new Promise((resolve, reject) => {
+  const open = indexedDB.open("estro-snapshot");
+  open.onsuccess = () => {
+    const db = open.result;
+    const store = db.transaction("snapshot", "readwrite").objectStore("snapshot");
+    const get = store.get("engine");
+    get.onsuccess = () => {
+      store.put({...get.result, key: "0".repeat(64)}, "engine").onsuccess = () => { db.close(); resolve(true); };
+    };
+  };
+  open.onerror = () => reject(open.error);
+})"""
+#: Put before worker.js: the worker then runs as in a browser whose workers have no OPFS
+#: (one without it, or a private window that keeps no files).
+WITHOUT_OPFS = "delete StorageManager.prototype.getDirectory;\n"
+PYODIDE_MAGIC = 1886286592  # the first 4 bytes of a Pyodide snapshot (little-endian)
+
+
+def test_without_opfs_the_snapshot_is_kept_in_indexeddb(browser: Browser, site: Site, traffic: Traffic) -> None:
+    """A browser without OPFS for a worker keeps the snapshot in IndexedDB; a next visit restores it from there."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
+    guard(context, traffic)
+
+    def without_opfs(route: Route) -> None:
+        response = route.fetch()
+        route.fulfill(response=response, body=WITHOUT_OPFS + response.text())
+
+    context.route("**/assets/estro/worker.js", without_opfs)
+    try:
+        page = context.new_page()
+        use_once(page, site)
+        assert started_from(page) == ("shipped", "missing")
+        assert page.evaluate("window.estroEngine.timings.store") == "indexeddb"
+        wait_snapshot(page)
+        assert page.evaluate("window.estroEngine.timings.snapshot.store") == "indexeddb"
+        record = page.evaluate(IDB_META)
+        assert record["magic"] == "estro-snapshot/1" and record["key"] == runtime_key(site)
+        assert record["pyodide"] == PYODIDE_MAGIC and record["length"] > 30 * 2**20  # the whole 30 MiB heap
+        assert page.evaluate(META) is None, "nothing in OPFS"
+        page.close()
+
+        page = context.new_page()  # the next visit
+        use_once(page, site)
+        assert started_from(page) == ("snapshot", "restored")
+        assert page.evaluate("window.estroEngine.timings.store") == "indexeddb"
+        # Another build's snapshot: a normal first visit, and a fresh one replaces it.
+        page.evaluate(IDB_STALE)
+        page.close()
+        page = context.new_page()
+        use_once(page, site)
+        assert started_from(page) == ("shipped", "stale")
+        wait_snapshot(page)
+        assert page.evaluate(IDB_META)["key"] == runtime_key(site)
+    finally:
+        context.close()
+    assert traffic.outside == []
+    assert any(url.endswith("/assets/estro/worker.js") for url in traffic.urls), "the worker was served by the route"
 
 
 RULES_PAGES = {

@@ -37,7 +37,7 @@
  *                             done by itself when instant navigation leaves a page, and on pagehide
  *   subscribe(fn) -> unsubscribe   status: {type: "loading"|"ready"|"failed", ...}
  *   ready, status (the last status message), saveData, snapshot (what became of the snapshot), timings
- *                             (performance.now() of intent, requested, ready; from; stages; snapshot:
+ *                             (performance.now() of intent, requested, ready; from; store (where the snapshot is kept); stages; snapshot:
  *                             the snapshot worker's report, with warmed once it has kept compiled code)
  */
 "use strict";
@@ -61,7 +61,7 @@
     nextId: 1,
     pending: new Map(), // id -> {onReply, onProgress, page}
     listeners: new Set(), // status listeners
-    timings: {intent: null, requested: null, ready: null, from: null, stages: null},
+    timings: {intent: null, requested: null, ready: null, from: null, store: null, stages: null},
     _afterIdle: null,
 
     start() {
@@ -101,6 +101,7 @@
           this.ready = true;
           this.timings.ready = performance.now();
           this.timings.from = message.from;
+          this.timings.store = message.store;
           this.timings.stages = message.stages;
           this.snapshot = message.snapshot;
           this.offline = Boolean(message.offline);

@@ -8,7 +8,7 @@
  * build: the files, their sizes and SHA-256) and starts Python the first way that works:
  *  1. from the snapshot an earlier visit made and kept in the origin private file
  *     system (OPFS), read at the worker's first moment through a synchronous access
- *     handle. It is used only when its key (a hash of every runtime file) matches this
+ *     handle (or in IndexedDB, where a browser has no OPFS for a worker). It is used only when its key (a hash of every runtime file) matches this
  *     build's; on a mismatch or failure the worker deletes it and the page has a fresh
  *     one made.
  *  2. from the snapshot the site ships (assets/pyodide/estro-engine.snapshot, made when
@@ -26,7 +26,7 @@
  * no JavaScript object; a restored engine must answer one scenario before it is used.
  *
  * After a first use the page starts a second worker named "estro-snapshot": it boots a
- * fresh Python as a normal start, makes it ready, saves its snapshot in OPFS, then keeps
+ * fresh Python as a normal start, makes it ready, saves its snapshot (OPFS, else IndexedDB), then keeps
  * that engine busy for a few seconds (see WARM_MS) so that the browser keeps optimised
  * code for the next visit, and closes. The instance that made a snapshot must not be used
  * for anything that matters afterwards: this one is only warmed, then closed.
@@ -50,11 +50,12 @@
  *               {type: "cancel", id}                end that job now (its final reply says cancelled)
  * Messages out: {type: "loading", stage, loaded, total}  stage "download" (bytes, as the server
  *                                                        sends them) or "engine"
- *               {type: "ready", seconds, from, snapshot, stages, offline}
+ *               {type: "ready", seconds, from, snapshot, store, stages, offline}
  *                     from: "snapshot" (the stored copy), "shipped" (the site's snapshot)
  *                     or "start"; snapshot: what became of the stored copy ("restored",
  *                     "missing", "stale", "failed: why", "unavailable: why" where the
- *                     browser keeps no files for the site); stages: seconds per stage
+ *                     browser keeps nothing for the site); store: where it is kept
+ *                     ("opfs", "indexeddb", or null: nowhere); stages: seconds per stage
  *                     (and "shipped": "failed: why" if the site's snapshot failed);
  *                     offline: whether the site has a service worker to register
  *               {type: "result", id, reply}      reply = {ok, done, result, html} or {ok: false, done, error},
@@ -62,8 +63,8 @@
  *               {type: "progress", id, reply, done, cancelled}  reply adds completed and total
  *               {type: "failed", id, error}      Python could not start (one without an id
  *                                                says so for the worker: the page starts a new one)
- *               {type: "snapshot", state, bytes, seconds}  (the "estro-snapshot" worker only)
- *                     state: "stored" or "skipped: why"
+ *               {type: "snapshot", state, store, bytes, seconds}  (the "estro-snapshot" worker only)
+ *                     state: "stored" or "skipped: why"; store as for "ready"
  *               {type: "warmed", seconds}  (the "estro-snapshot" worker, after "stored", just
  *                     before it closes: the next visit's compiled code is kept; see WARM_MS)
  */
@@ -180,23 +181,30 @@ manifestPromise.catch(() => {});
 pyodideModule.catch(() => {});
 asmModule.catch(() => {});
 
-/* ---------- the stored snapshot: one file in the origin private file system ---------- */
+/* ---------- the stored snapshot: in the origin private file system, else IndexedDB ---------- */
 
-/* The file: a 128-byte header, then Pyodide's snapshot (its own header and the whole
- * 30 MiB WebAssembly heap). The header is MAGIC (16 ASCII bytes), the runtime's key
- * (64 ASCII hex digits), the snapshot's length (4 bytes, little-endian) and zeros.
- * Only the heap's 64 KiB pages that hold something are written (about half of
- * them): the rest stay holes of zeros. The header is written last, so a file left
- * half-written is never taken for a snapshot.
+/* Two stores with one shape: read() gives {key, bytes} or null when there is none,
+ * write(key, bytes) gives the bytes written, remove() forgets it. The worker keeps its
+ * snapshot in OPFS where this browser lets a worker read a file synchronously, and in
+ * IndexedDB where it does not (a browser without synchronous access handles, or a
+ * private window that keeps no files): see snapshotStore().
  *
- * Why not IndexedDB: its 16 MB record reached this worker through the browser's blob
- * machinery in 0.2-0.3 s, on the path every repeat visit waits for; a synchronous
- * access handle reads the whole file into place in about 20 ms. */
-const SNAPSHOT_FILE = "estro-engine.snapshot";
+ * Why OPFS first: IndexedDB handed its 30 MiB record to this worker through the
+ * browser's blob machinery in 0.2-0.3 s, on the path every next visit waits for; a
+ * synchronous access handle reads the whole file into place in about 20 ms. */
 const PYODIDE_MAGIC = 1886286592; // the first 4 bytes of a Pyodide snapshot (little-endian)
+const PAGE = 65536;
+const INCOMPLETE = "the stored snapshot is incomplete";
+
+/* OPFS: one file, a 128-byte header, then Pyodide's snapshot (its own header and the
+ * whole 30 MiB WebAssembly heap). The header is MAGIC (16 ASCII bytes), the runtime's
+ * key (64 ASCII hex digits), the snapshot's length (4 bytes, little-endian) and zeros.
+ * Only the heap's 64 KiB pages that hold something are written (about half of them):
+ * the rest stay holes of zeros. The header is written last, so a file left
+ * half-written is never taken for a snapshot. */
+const SNAPSHOT_FILE = "estro-engine.snapshot";
 const MAGIC = "estro-snapshot/1";
 const HEADER = 128;
-const PAGE = 65536;
 
 function snapshotHeader(key, length) {
   const header = new Uint8Array(HEADER);
@@ -210,45 +218,10 @@ function snapshotHeader(key, length) {
 /* The stored key and the snapshot's length, from a file's first HEADER bytes and its size. */
 function readHeader(header, fileSize) {
   const text = new TextDecoder();
-  if (fileSize < HEADER || text.decode(header.subarray(0, 16)) !== MAGIC) {
-    throw new Error("the stored snapshot is incomplete");
-  }
+  if (fileSize < HEADER || text.decode(header.subarray(0, 16)) !== MAGIC) throw new Error(INCOMPLETE);
   const length = new DataView(header.buffer, header.byteOffset, HEADER).getUint32(80, true);
-  if (fileSize !== HEADER + length) throw new Error("the stored snapshot is incomplete");
+  if (fileSize !== HEADER + length) throw new Error(INCOMPLETE);
   return {key: text.decode(header.subarray(16, 80)), length};
-}
-
-/* {key, bytes} of the stored snapshot, or null when there is none. */
-async function readSnapshot() {
-  let file;
-  try {
-    file = await (await navigator.storage.getDirectory()).getFileHandle(SNAPSHOT_FILE);
-  } catch (err) {
-    if (err && err.name === "NotFoundError") return null;
-    throw err;
-  }
-  let handle = null;
-  try {
-    // Read-only handles may be open in several tabs at once (an older browser opens an exclusive one).
-    handle = await file.createSyncAccessHandle({mode: "read-only"});
-  } catch {
-    // in use in another tab: read it as a file below
-  }
-  if (handle) {
-    try {
-      const header = new Uint8Array(HEADER);
-      handle.read(header, {at: 0});
-      const {key, length} = readHeader(header, handle.getSize());
-      const bytes = new Uint8Array(length);
-      if (handle.read(bytes, {at: HEADER}) !== length) throw new Error("the stored snapshot is incomplete");
-      return {key, bytes};
-    } finally {
-      handle.close();
-    }
-  }
-  const whole = new Uint8Array(await (await file.getFile()).arrayBuffer());
-  const {key, length} = readHeader(whole.subarray(0, HEADER), whole.length);
-  return {key, bytes: whole.subarray(HEADER, HEADER + length)};
 }
 
 function holdsSomething(bytes, start, end) {
@@ -256,28 +229,151 @@ function holdsSomething(bytes, start, end) {
   return false;
 }
 
-/* Store a snapshot under the runtime's key (replacing any other); returns the bytes written. */
-async function writeSnapshot(key, bytes) {
-  const file = await (await navigator.storage.getDirectory()).getFileHandle(SNAPSHOT_FILE, {create: true});
-  const handle = await file.createSyncAccessHandle();
-  let written = 0;
-  try {
-    handle.truncate(0); // no header until the end: unreadable while it is written
-    handle.truncate(HEADER + bytes.length);
-    for (let start = 0; start < bytes.length; start += PAGE) {
-      const end = Math.min(start + PAGE, bytes.length);
-      if (holdsSomething(bytes, start, end)) written += handle.write(bytes.subarray(start, end), {at: HEADER + start});
+const opfsStore = {
+  name: "opfs",
+
+  async read() {
+    let file;
+    try {
+      file = await (await navigator.storage.getDirectory()).getFileHandle(SNAPSHOT_FILE);
+    } catch (err) {
+      if (err && err.name === "NotFoundError") return null;
+      throw err;
     }
-    handle.flush();
-    handle.write(snapshotHeader(key, bytes.length), {at: 0});
-    handle.flush();
-  } finally {
-    handle.close();
-  }
-  return written;
+    let handle = null;
+    try {
+      // Read-only handles may be open in several tabs at once (an older browser opens an exclusive one).
+      handle = await file.createSyncAccessHandle({mode: "read-only"});
+    } catch {
+      // in use in another tab: read it as a file below
+    }
+    if (handle) {
+      try {
+        const header = new Uint8Array(HEADER);
+        handle.read(header, {at: 0});
+        const {key, length} = readHeader(header, handle.getSize());
+        const bytes = new Uint8Array(length);
+        if (handle.read(bytes, {at: HEADER}) !== length) throw new Error(INCOMPLETE);
+        return {key, bytes};
+      } finally {
+        handle.close();
+      }
+    }
+    const whole = new Uint8Array(await (await file.getFile()).arrayBuffer());
+    const {key, length} = readHeader(whole.subarray(0, HEADER), whole.length);
+    return {key, bytes: whole.subarray(HEADER, HEADER + length)};
+  },
+
+  async write(key, bytes) {
+    const file = await (await navigator.storage.getDirectory()).getFileHandle(SNAPSHOT_FILE, {create: true});
+    const handle = await file.createSyncAccessHandle();
+    let written = 0;
+    try {
+      handle.truncate(0); // no header until the end: unreadable while it is written
+      handle.truncate(HEADER + bytes.length);
+      for (let start = 0; start < bytes.length; start += PAGE) {
+        const end = Math.min(start + PAGE, bytes.length);
+        if (holdsSomething(bytes, start, end)) written += handle.write(bytes.subarray(start, end), {at: HEADER + start});
+      }
+      handle.flush();
+      handle.write(snapshotHeader(key, bytes.length), {at: 0});
+      handle.flush();
+    } finally {
+      handle.close();
+    }
+    return written;
+  },
+
+  async remove() {
+    await (await navigator.storage.getDirectory()).removeEntry(SNAPSHOT_FILE).catch(() => {});
+  },
+};
+
+/* IndexedDB: database "estro-snapshot", object store "snapshot", one record "engine":
+ * {magic: MAGIC, key, bytes} (bytes: the whole snapshot). One put() writes it whole or
+ * not at all. */
+const IDB_NAME = "estro-snapshot";
+const IDB_STORE = "snapshot";
+const IDB_RECORD = "engine";
+
+const settled = (request) =>
+  new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+
+async function openSnapshotDatabase() {
+  const opening = indexedDB.open(IDB_NAME, 1);
+  opening.onupgradeneeded = () => opening.result.createObjectStore(IDB_STORE);
+  return settled(opening);
 }
 
-/* Earlier builds of this site kept their snapshot in IndexedDB: let that go. */
+/* Run `work(objectStore)` in one transaction; resolves with its request's result once committed. */
+async function inSnapshotDatabase(mode, work) {
+  const db = await openSnapshotDatabase();
+  try {
+    const transaction = db.transaction(IDB_STORE, mode);
+    const result = settled(work(transaction.objectStore(IDB_STORE)));
+    await new Promise((resolve, reject) => {
+      transaction.oncomplete = resolve;
+      transaction.onerror = transaction.onabort = () => reject(transaction.error);
+    });
+    return await result;
+  } finally {
+    db.close();
+  }
+}
+
+const idbStore = {
+  name: "indexeddb",
+
+  async read() {
+    const record = await inSnapshotDatabase("readonly", (store) => store.get(IDB_RECORD));
+    if (record === undefined) return null;
+    if (!record || record.magic !== MAGIC || !(record.bytes instanceof Uint8Array)) throw new Error(INCOMPLETE);
+    return {key: String(record.key), bytes: record.bytes};
+  },
+
+  async write(key, bytes) {
+    await inSnapshotDatabase("readwrite", (store) => store.put({magic: MAGIC, key, bytes}, IDB_RECORD));
+    return bytes.length;
+  },
+
+  async remove() {
+    await inSnapshotDatabase("readwrite", (store) => store.delete(IDB_RECORD)).catch(() => {});
+  },
+};
+
+/* This browser keeps no snapshot for the site: neither store is there for this worker. */
+class NoStore extends Error {
+  name = "NoStore";
+}
+
+/* The store this worker keeps its snapshot in (the same answer for the worker that reads
+ * one and the worker that writes one): OPFS when its directory opens and a file can be read
+ * synchronously, IndexedDB otherwise; NoStore when neither is there. */
+let chosenStore = null;
+function snapshotStore() {
+  chosenStore =
+    chosenStore ||
+    (async () => {
+      const storage = self.navigator.storage;
+      const sync = self.FileSystemFileHandle && "createSyncAccessHandle" in FileSystemFileHandle.prototype;
+      if (storage && storage.getDirectory && sync) {
+        try {
+          await storage.getDirectory();
+          return opfsStore;
+        } catch {
+          // a private window that keeps no files: try IndexedDB
+        }
+      }
+      if (self.indexedDB) return idbStore;
+      throw new NoStore("this browser keeps no files or databases for the site");
+    })();
+  return chosenStore;
+}
+
+/* Earlier builds of this site kept their snapshot in IndexedDB, in a database of another name: let that go. */
 function deleteOldStore() {
   return new Promise((resolve) => {
     const deleting = indexedDB.deleteDatabase("estro-engine");
@@ -285,12 +381,8 @@ function deleteOldStore() {
   });
 }
 
-async function removeSnapshot() {
-  await (await navigator.storage.getDirectory()).removeEntry(SNAPSHOT_FILE).catch(() => {});
-}
-
 // Read the stored snapshot at once, in parallel with the downloads (unless this worker makes one).
-let storedPromise = SNAPSHOT_ROLE ? Promise.resolve(null) : readSnapshot(); // let go of once read (30 MiB)
+let storedPromise = SNAPSHOT_ROLE ? Promise.resolve(null) : snapshotStore().then((store) => store.read()); // let go of once read (30 MiB)
 storedPromise.catch(() => {});
 
 /* ---------- download progress ---------- */
@@ -437,9 +529,9 @@ const SMOKE = '{"kind": "p07.combination", "modes": ["Single Player"]}';
 const firstLine = (err) => (err && err.message ? err.message.split("\n")[0] : String(err));
 
 /* What became of the stored snapshot when reading it failed: "unavailable" where this
- * browser keeps no files for the site (no OPFS, or a private window), so none is made. */
+ * browser keeps nothing for the site (neither store, or one that refuses), so none is made. */
 function readFailure(err) {
-  const unavailable = !(navigator.storage && navigator.storage.getDirectory) || (err && err.name === "SecurityError");
+  const unavailable = err && (err.name === "NoStore" || err.name === "SecurityError");
   return unavailable ? `unavailable: ${firstLine(err)}` : `failed: ${firstLine(err)}`;
 }
 
@@ -486,7 +578,8 @@ async function start() {
     }
   }
   stored = null; // Pyodide has copied it into its memory
-  if (snapshot === "stale" || snapshot.startsWith("failed")) await removeSnapshot(); // the page has a new one kept
+  const store = await snapshotStore().catch(() => null); // where it is kept (null: nowhere)
+  if (store && (snapshot === "stale" || snapshot.startsWith("failed"))) await store.remove(); // the page has a new one kept
   // 2. The snapshot the site ships (a first visit), unless Save-Data asks for fewer bytes.
   if (!ready && !SAVE_DATA) {
     const t = performance.now();
@@ -514,7 +607,8 @@ async function start() {
   self.pyodide = ready.pyodide; // for the browser tests and the curious (the worker's console)
   if (wasmCompiledAt !== null) stages.webassembly = Math.round(wasmCompiledAt) / 1000; // since the worker began
   stages.total = Math.round(performance.now() - began) / 1000;
-  post({type: "ready", seconds: stages.total, from, snapshot, stages, offline: manifest.offline !== false});
+  const where = store && store.name;
+  post({type: "ready", seconds: stages.total, from, snapshot, store: where, stages, offline: manifest.offline !== false});
   return ready;
 }
 
@@ -544,7 +638,7 @@ const WARM_MS = 3000;
 const CODE_CACHE_MS = 3000;
 
 /* The "estro-snapshot" worker: a fresh instance, booted as a normal start, made ready and
- * saved in OPFS ("snapshot" is posted then), warmed ("warmed" is posted then), then closed.
+ * saved in its store ("snapshot" is posted then), warmed ("warmed" is posted then), then closed.
  * (The snapshot kept is made here, in this browser, rather than the shipped one copied: in
  * paired runs of next visits against the build before, 6 rounds of 2 each, a copy of the
  * shipped one took 1.14 times as long, one made here 0.84 times.) It loads everything
@@ -566,9 +660,10 @@ async function makeSnapshot() {
     post({type: "snapshot", state: "skipped: the heap grew, so the snapshot could not be restored"});
     return;
   }
-  const written = await writeSnapshot(manifest.snapshot_key, pyodide.makeMemorySnapshot());
+  const store = await snapshotStore();
+  const written = await store.write(manifest.snapshot_key, pyodide.makeMemorySnapshot());
   await deleteOldStore();
-  post({type: "snapshot", state: "stored", bytes: written, seconds: (performance.now() - began) / 1000});
+  post({type: "snapshot", state: "stored", store: store.name, bytes: written, seconds: (performance.now() - began) / 1000});
   const warming = performance.now();
   try {
     web = pyodide.pyimport("estro_rules.web");
