@@ -56,7 +56,9 @@
  *                     "missing", "stale", "failed: why", "unavailable: why" where the
  *                     browser keeps nothing for the site); store: where it is kept
  *                     ("opfs", "indexeddb", or null: nowhere); stages: seconds per stage
- *                     (and "shipped": "failed: why" if the site's snapshot failed);
+ *                     (and "shipped": "failed: why" if the site's snapshot failed;
+ *                     "webassembly" and "stored": when the WebAssembly was compiled and
+ *                     the stored snapshot read, in seconds since the worker began);
  *                     offline: whether the site has a service worker to register
  *               {type: "result", id, reply}      reply = {ok, done, result, html} or {ok: false, done, error},
  *                                                plus cancelled: true when it was cancelled
@@ -383,7 +385,8 @@ function deleteOldStore() {
 
 // Read the stored snapshot at once, in parallel with the downloads (unless this worker makes one).
 let storedPromise = SNAPSHOT_ROLE ? Promise.resolve(null) : snapshotStore().then((store) => store.read()); // let go of once read (30 MiB)
-storedPromise.catch(() => {});
+let storedReadAt = null; // performance.now() when it was read (a stage timing)
+storedPromise.then((stored) => (storedReadAt = stored ? performance.now() : null), () => {});
 
 /* ---------- download progress ---------- */
 
@@ -606,6 +609,7 @@ async function start() {
   }
   self.pyodide = ready.pyodide; // for the browser tests and the curious (the worker's console)
   if (wasmCompiledAt !== null) stages.webassembly = Math.round(wasmCompiledAt) / 1000; // since the worker began
+  if (storedReadAt !== null) stages.stored = Math.round(storedReadAt) / 1000; // since the worker began, too
   stages.total = Math.round(performance.now() - began) / 1000;
   const where = store && store.name;
   post({type: "ready", seconds: stages.total, from, snapshot, store: where, stages, offline: manifest.offline !== false});
