@@ -233,11 +233,12 @@ function holdsSomething(bytes, start, end) {
 
 const opfsStore = {
   name: "opfs",
+  root: null, // the site's OPFS directory, opened once by snapshotStore()
 
   async read() {
     let file;
     try {
-      file = await (await navigator.storage.getDirectory()).getFileHandle(SNAPSHOT_FILE);
+      file = await this.root.getFileHandle(SNAPSHOT_FILE);
     } catch (err) {
       if (err && err.name === "NotFoundError") return null;
       throw err;
@@ -267,7 +268,7 @@ const opfsStore = {
   },
 
   async write(key, bytes) {
-    const file = await (await navigator.storage.getDirectory()).getFileHandle(SNAPSHOT_FILE, {create: true});
+    const file = await this.root.getFileHandle(SNAPSHOT_FILE, {create: true});
     const handle = await file.createSyncAccessHandle();
     let written = 0;
     try {
@@ -287,7 +288,7 @@ const opfsStore = {
   },
 
   async remove() {
-    await (await navigator.storage.getDirectory()).removeEntry(SNAPSHOT_FILE).catch(() => {});
+    await this.root.removeEntry(SNAPSHOT_FILE).catch(() => {});
   },
 };
 
@@ -363,7 +364,7 @@ function snapshotStore() {
       const sync = self.FileSystemFileHandle && "createSyncAccessHandle" in FileSystemFileHandle.prototype;
       if (storage && storage.getDirectory && sync) {
         try {
-          await storage.getDirectory();
+          opfsStore.root = await storage.getDirectory(); // read() and write() use it: no second round trip
           return opfsStore;
         } catch {
           // a private window that keeps no files: try IndexedDB
