@@ -92,7 +92,7 @@ def test_battaglia_draw_decided_by_health_cites_the_draw_rule() -> None:
 def test_r19_second_break_cites_the_check_on_the_new_face() -> None:
     step = run_example("r19/sabotage-breaks-location.json").steps[0]
     assert [(e.kind, e.card, e.rulings) for e in step.events] == [
-        ("sequence_start", None, ("R19-1.1", "R19-1.2")),
+        ("sequence_start", None, ("R19-1.1", "R19-1.2", "I-R19-12")),
         ("counters_added", "LOC-017", ("I-R19-1", "I-R19-5")),  # a Sabotage counter as -1 DEF stands in for §18.87
         ("break", "LOC-017", ("R19-8", "R19-8.3")),  # DEF 0: the Prime Location breaks
         ("face_change", "LOC-017", ("R19-8", "R19-8.3", "R19-2.1", "R19-4.1")),  # becomes Contested, a flip

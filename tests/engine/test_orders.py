@@ -83,7 +83,7 @@ def test_r19_ordered_lists() -> None:
             "transition_triggers",
             "bound_storyline_flips",
         ],
-        "LEAVE_STEPS": ["to_zone", "counters_and_effects_off", "destruction_triggers", "bound_characters_fall"],
+        "LEAVE_STEPS": ["to_zone", "counters_and_effects_off", "leave_triggers", "bound_characters_fall"],
         "TRIGGER_ORDER": ["active_player_first_then_clockwise", "each_player_in_their_chosen_order"],
         "ACTIVATION_CHECKS": [
             "is_an_activated_ability",

@@ -94,12 +94,14 @@ def test_transition_table() -> None:
             ],
             [
                 "5",
-                "Triggers keyed to the transition are created; they wait for the sequence to end.",
-                "R19-2.8, R19-1.1",
+                "Triggers keyed to the transition are created, watched for on the Map as it is once every change of "
+                "the moment is made; they wait for the sequence to end.",
+                "R19-2.8, R19-1.1, I-R19-11",
             ],
             [
                 "6",
-                "A Character becoming Fallen turns the Storyline it is Bound to to its Reversal face.",
+                "A Character becoming Fallen turns the Storyline it is Bound to to its Reversal face, once the moment "
+                "is over.",
                 "R19-2.5, I-R19-7",
             ],
         ],
@@ -107,15 +109,26 @@ def test_transition_table() -> None:
 
 
 def test_leave_table() -> None:
-    # §19.8: to the Depleted Pile (a Drone is Burned), destruction triggers fire as usual; §19.2: a
-    # Storyline leaving play is route 3 of the Fall.
+    # §19.8: to the Depleted Pile (a Drone is Burned), destruction triggers fire as usual ("the moment": every
+    # card leaving at once is watched for from the board just before, I-R19-11); §19.2: a Storyline leaving
+    # play is route 3 of the Fall.
     assert leave_table() == (
         ["#", "What happens when a card leaves the Map", "Rulings"],
         [
             ["1", "The card goes to its zone: Depleted Pile, or Burned for a Drone.", "R19-8.1"],
             ["2", "Counters and lasting effects on it end.", "I-R19-1"],
-            ["3", "If it was destroyed (not merely placed), destruction triggers are created.", "R19-4.3, R19-8.1"],
-            ["4", "A Storyline leaving play makes the Characters Bound to it Fall.", "R19-2.3"],
+            [
+                "3",
+                "Triggers keyed to its leaving play are created, and to its destruction if it was destroyed (not "
+                "merely placed): every card on the Map just before the moment watches, the cards leaving with it "
+                "included.",
+                "R19-4.3, R19-8.1, I-R19-11",
+            ],
+            [
+                "4",
+                "A Storyline leaving play makes the Characters Bound to it Fall, once the moment is over.",
+                "R19-2.3",
+            ],
         ],
     )
 
