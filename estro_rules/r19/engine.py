@@ -201,14 +201,14 @@ class Engine(Board):
             for t in turning:
                 state = t.card.card.faces[t.to].state
                 what.append(f"{t.card.label()} {f'becomes {state}' if state else f'turns to its {t.to} face'}")
-            then = (
+            seen = (
                 "Every ability keyed to a card leaving play sees all of them, looking back to the board just before."
                 if leaving
                 else "Abilities keyed to these changes are looked for once all of them are made."
             )
             self.emit(
                 "together",
-                f"At the same moment: {'; '.join(what)}. {then}",
+                f"At the same moment: {'; '.join(what)}. {seen}",
                 (cite("I-R19-11"),),
                 cards=[c.card.id for c in leaving] + [c.card.id for c in turning],
             )
@@ -216,8 +216,8 @@ class Engine(Board):
             leave_step(self, moment)
         for turn_step in TRANSITION_STEPS.fns:
             turn_step(self, moment)
-        for then in moment.then:
-            then()
+        for follow in moment.then:
+            follow()
 
     # -- triggers --------------------------------------------------------
 

@@ -171,7 +171,9 @@ def test_fall_routes_table() -> None:
             [
                 "1",
                 "a Storyline's text",
-                "`flip` (in a Storyline's own ability, or with `source` = a Storyline on the Map)",
+                # route 1 sets no condition on where the Storyline is (I-R19-11: its leave-play text resolves
+                # after it has gone)
+                "`flip` (in a Storyline's own ability, or with `source` = a Storyline, wherever it is)",
             ],
             ["2", "Morality Penalties taking a Prime Character to 0 CP", "`morality_penalty`"],
             ["3", "the Storyline they are Bound to leaving play", "`storyline_leaves` / `destroy` (of the Storyline)"],
@@ -321,6 +323,12 @@ def test_vocabulary_table() -> None:
                 "other effect (to Prime/Contested/Fallen/Reversal)",
             ],
             ["Capability questions", "attack, return_fire, intercept, vote, be_liberated, vox, income"],
+            # destruction (§19.4, §19.8), leaving play (destroyed or placed, I-R19-9, I-R19-11), and §19.2's
+            # three transitions in its order
+            [
+                "What a triggered ability keys on",
+                "destroyed, leaves play, becomes Contested, becomes Fallen, becomes Prime",
+            ],
         ],
     )
 
