@@ -267,9 +267,11 @@ class Battle:
             tracer.roll(roll, self.turn, (a, b), forced, bonus, _R_ROLL + _R_SUDDEN if bonus else _R_ROLL)
             trace = self.trace = None if tracer.cut else tracer
             if trace is not None and ties:
-                hp = self.hp
+                # a tie is drawn while both sides have a cryptid not yet dead in it: one that is down (after a
+                # reroll) still dies at step 6 in the drawn order, so the draw can decide (I-BAT-9)
+                alive = self.alive
                 for j, (left, right) in enumerate(m.cross_ties):
-                    if any(hp[i] for i in left) and any(hp[i] for i in right):
+                    if any(alive[i] for i in left) and any(alive[i] for i in right):
                         trace.tie(left + right, m.threat[left[0]], bool(bits >> j & 1), _R_TIE)
         return False
 

@@ -117,8 +117,8 @@ def test_step_three_rulings() -> None:
     )
     right = team([{"name": "Y", "threat": 5, "health": 3, "abilities": HIT}])
     events = {e.kind + ":" + (e.actor or ""): e.rulings for e in battle(left, right, dice=[[1, 2]]).trace[0].events}
-    assert events["activate:left[0]"] == ("BAT-6.3", "BAT-3")  # step 3 in threat order
-    assert events["skip:right[0]"] == ("BAT-6.3", "I-BAT-3")  # skipped at step 3, not step 4
+    assert events["activate:left[0]"] == ("BAT-6.3", "I-BAT-17", "BAT-3")  # step 3 (I-BAT-17's reading), threat order
+    assert events["skip:right[0]"] == ("BAT-6.3", "I-BAT-17", "I-BAT-3")  # skipped at step 3, not step 4
     assert events["no_target:left[1]"] == ("BAT-4", "I-BAT-3")  # the default target found nobody
 
 

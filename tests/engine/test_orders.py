@@ -37,7 +37,7 @@ def test_battaglia_turn_steps() -> None:
     assert [(number, s.title, s.note) for number, s in enumerate(TURN_STEPS, start=1)] == [
         (1, "Roll the dice", "tira i dadi"),
         (2, "Status effects", "effetti di stato"),
-        (3, "Every-roll abilities", "abilità di ogni tiro"),
+        (3, "Abilities of every roll", "abilità di ogni tiro"),  # the source's words; their reading is I-BAT-17
         (4, "Abilities in threat order", "ordine di minaccia"),
         (5, "Reactions", "reazioni"),
         (6, "Deaths", "morti"),
