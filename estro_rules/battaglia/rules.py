@@ -275,7 +275,7 @@ EFFECTS: tuple[Word, ...] = (
         "Damage over time",
         '{"dot": 1, "rolls": 3}',
         "damage over time: each target takes N damage at step 2 of each of the next R rolls",
-        (cite("BAT-6.2"),),
+        (cite("BAT-6.2"), cite("BAT-4")),
     ),
     Word(
         "effect",
@@ -359,7 +359,7 @@ TARGETS: tuple[Word, ...] = (
         "The cryptid that set it off",
         '"source"',
         "reactions and death abilities only: the cryptid whose ability caused the trigger",
-        (cite("BAT-5"),),
+        (cite("BAT-5"), cite("BAT-6.5"), cite("BAT-6.6")),
     ),
 )
 """Whom an ability hits or heals; a cryptid at 0 health is never a target (I-BAT-3)."""

@@ -372,12 +372,13 @@ def test_lint_rules_table() -> None:
                 "R19-8.6",
             ],
             [
-                # §19.6 "Design consequence" and §19.8 (a Character prints DEF X and Rank X).
+                # §19.6 "Design consequence" and §19.8 (a Character prints DEF X and Rank X); that a bonus to
+                # DEF X adds nothing is I-R19-6's reading (§19.6 voids only a bonus to a value not printed)
                 "2",
                 "`dead_or_partly_dead_bonus`",
                 "A +N bonus names a class some (or all) of whose members print no such value as a number "
                 "(a Character prints DEF X and Rank X); or a card's bonus to itself on a face that does not print it.",
-                "R19-6.3, R19-6.1",
+                "R19-6.3, R19-6.1, I-R19-6",
             ],
             [
                 "3",
