@@ -116,7 +116,6 @@ _R_STEP4 = (cite("BAT-6.4"), cite("BAT-3"))
 _R_ORDER_TIE = (cite("I-BAT-9"),)
 _R_CAP = (cite("I-BAT-10"),)
 _R_REACT = (cite("BAT-6.5"), cite("I-BAT-15"))
-_R_REACT_ORDER = (cite("I-BAT-19"),)  # one hit set off more than one reaction
 _R_REACT_DEATHS = (cite("BAT-6.5"), cite("I-BAT-15"), cite("I-BAT-16"))  # before the death abilities
 _R_REROLL = (cite("BAT-7"), cite("I-BAT-1"), cite("I-BAT-4"))
 _R_REROLL_DENIED = (cite("I-BAT-8"),)
@@ -267,9 +266,7 @@ class Battle:
             tracer.roll(roll, self.turn, (a, b), forced, bonus, _R_ROLL + _R_SUDDEN if bonus else _R_ROLL)
             trace = self.trace = None if tracer.cut else tracer
             if trace is not None and ties:
-                # a tie is drawn while both sides have a cryptid not yet dead in it: one that is down (after a
-                # reroll) still dies at step 6 in the drawn order, so the draw can decide (I-BAT-9)
-                alive = self.alive
+                alive = self.alive  # one down after a reroll still dies in the drawn order (I-BAT-9)
                 for j, (left, right) in enumerate(m.cross_ties):
                     if any(alive[i] for i in left) and any(alive[i] for i in right):
                         trace.tie(left + right, m.threat[left[0]], bool(bits >> j & 1), _R_TIE)
@@ -307,11 +304,8 @@ class Battle:
                     self.anydown = True
                 hp[i] = h - amt
                 if trace is not None:
-                    why: tuple[str, ...] = _R_STATUS_SUDDEN if self.bonus else _R_STATUS
-                    own, allies = self.m.on_damage[i]
-                    if amt and (own or any(hp[r.owner] > 0 for r in allies)):
-                        why += _R_NO_REACTION
-                    trace.status(i, amt, why)
+                    quiet = _R_NO_REACTION if amt and any(hp[u] > 0 for u in self.m.answer_damage[i]) else ()
+                    trace.status(i, amt, (_R_STATUS_SUDDEN if self.bonus else _R_STATUS) + quiet)
                     if not hp[i]:
                         trace.down(i, 0, _R_DOWN)
         return False
@@ -426,8 +420,7 @@ class Battle:
         return False
 
     def react(self, r: CompiledAbility, src: int, depth: int, order: tuple[str, ...] = ()) -> None:
-        """Step 5, inside the step under way: a reaction resolves at once, unless the cap stops it. ``order``
-        cites the order of reactions when one hit set off several (I-BAT-19)."""
+        """Step 5, inside the step under way: a reaction resolves at once, unless the cap stops it (``order``: I-BAT-19)."""
         if self.react_left <= 0:
             self.cap_hit = True
             if self.tracer is not None:
@@ -436,8 +429,7 @@ class Battle:
         self.react_left -= 1
         trace = self.trace
         if trace is not None:
-            why = _R_REACT_DEATHS if trace.step == self.m.deaths_step else _R_REACT
-            trace.reaction(r, depth + 1, why + order)
+            trace.reaction(r, depth + 1, (_R_REACT_DEATHS if trace.step == self.m.deaths_step else _R_REACT) + order)
         self.fire(r, src, depth + 1)
 
     def fire(self, ab: CompiledAbility, src: int, depth: int) -> None:
@@ -533,8 +525,7 @@ class Battle:
             if not hp[t]:
                 trace.down(t, depth, _R_DOWN)
         if self.react_left > 0 or not self.cap_hit or self.tracer is not None:  # past the cap, a trace counts
-            own, allies = self.m.on_damage[t]
-            order = _R_REACT_ORDER if trace is not None and len(own) + len(allies) > 1 else _NO_RULINGS
+            own, allies, order = self.m.on_damage[t]
             for r in own:
                 if not hp[t]:  # a down cryptid does not react (I-BAT-3), even in the middle of its own reactions
                     break
