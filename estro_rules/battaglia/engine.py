@@ -18,7 +18,7 @@ Roll 1: 3 + 4 = 7 (forced)
 Nessie (L1) (total 7: damage 3 → highest threat enemy) activates
 Nessie (L1) hits Kappa (R1) for 3 (1 left)
 >>> [step.title for step in TURN_STEPS]
-['Roll the dice', 'Status effects', 'Every-roll abilities', 'Abilities in threat order', 'Reactions', 'Deaths']
+['Roll the dice', 'Status effects', 'Abilities of every roll', 'Abilities in threat order', 'Reactions', 'Deaths']
 
 A turn runs the steps of :data:`TURN_STEPS` in order. The engine has one code path: it decides, and
 when a trace is asked for it tells a :class:`~.trace.Trace` each decision with the rulings behind it,
