@@ -159,7 +159,7 @@ def test_leaving_the_map_runs_its_steps_in_order() -> None:
         ("sequence_start", None),
         ("destroyed", "ST"),  # to_zone
         ("counters_removed", "ST"),  # counters_and_effects_off: the granted Vote ends
-        ("trigger_created", "ST"),  # destruction_triggers
+        ("trigger_created", "ST"),  # leave_triggers
         ("face_change", "CH"),  # bound_characters_fall
     ]
 
