@@ -24,7 +24,7 @@ RULEBOOK = Rulebook(
         Ruling("BAT-6", "A turn, step by step"),
         Ruling("BAT-6.1", "Roll two six-sided dice"),
         Ruling("BAT-6.2", "Status effects apply"),
-        Ruling("BAT-6.3", "Every-roll abilities and dice-total modifiers"),
+        Ruling("BAT-6.3", "The abilità di ogni tiro, dice-total changes among them"),
         Ruling("BAT-6.4", "Abilities resolve in threat order"),
         Ruling("BAT-6.5", "Reactions resolve at once and chain"),
         Ruling("BAT-6.6", "Deaths at the end of the turn"),
@@ -50,6 +50,9 @@ RULEBOOK = Rulebook(
         Ruling("I-BAT-14", "Healing with no target named heals the healer", interpretation=True),
         Ruling("I-BAT-15", "Reactions happen inside the step that set them off", interpretation=True),
         Ruling("I-BAT-16", "“Ally dies” reactions come before death abilities", interpretation=True),
+        Ruling("I-BAT-17", "Abilità di ogni tiro are the abilities that act on every roll", interpretation=True),
+        Ruling("I-BAT-18", "Damage over time sets off no reactions", interpretation=True),
+        Ruling("I-BAT-19", "A hit's own reactions come before its allies'", interpretation=True),
     ],
 )
 cite = RULEBOOK.cite

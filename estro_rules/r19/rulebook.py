@@ -51,7 +51,7 @@ RULEBOOK = Rulebook(
         Ruling("R19-7.1", "No printed value means no part in the mechanic"),
         Ruling("R19-7.2", "Losing a value"),
         Ruling("R19-7.3", "Printing 0 is printing a value"),
-        Ruling("R19-7.4", "DEF and Rank are never printed at 0"),
+        Ruling("R19-7.4", "DEF and Rank should not be printed at 0"),
         Ruling("R19-7.5", "Drones need not print ATK, DEF and RK"),
         Ruling("R19-8", "DEF or Rank reduced to 0 or less"),
         Ruling("R19-8.1", "Units at DEF or Rank 0 are destroyed"),
@@ -59,7 +59,7 @@ RULEBOOK = Rulebook(
         Ruling("R19-8.3", "Locations and Spacecraft break as they do to damage"),
         Ruling("R19-8.4", "Homeworlds follow their damage rules"),
         Ruling("R19-8.5", "The new face is checked again"),
-        Ruling("R19-8.6", "No card is designed at DEF 0 or Rank 0"),
+        Ruling("R19-8.6", "No card should be designed at DEF 0 or Rank 0"),
         Ruling("I-R19-1", "Only what §19 states or implies", interpretation=True),
         Ruling("I-R19-2", "Trigger order inside one player's batch", interpretation=True),
         Ruling("I-R19-3", "Homeworlds break like Locations", interpretation=True),
@@ -70,6 +70,10 @@ RULEBOOK = Rulebook(
         Ruling("I-R19-8", "The Fall you cause to your own Character is its Twist", interpretation=True),
         Ruling("I-R19-9", "A broken Contested Location is placed, not destroyed", interpretation=True),
         Ruling("I-R19-10", "A broken Location on another face also goes to the Depleted Pile", interpretation=True),
+        Ruling(
+            "I-R19-11", "What happens at one moment happens together, and leaving play looks back", interpretation=True
+        ),
+        Ruling("I-R19-12", "Every action resolves as a sequence", interpretation=True),
     ],
 )
 cite = RULEBOOK.cite
