@@ -21,7 +21,7 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING
 
-from .protocol import Protocol, ScenarioKind
+from .protocol import Kind, Protocol
 from .rulings import Rulebook
 
 if TYPE_CHECKING:
@@ -35,7 +35,7 @@ if TYPE_CHECKING:  # made on first use by __getattr__ below
     PROTOCOLS: tuple[Protocol, ...]
     """Every protocol, in site order."""
 
-    KINDS: tuple[ScenarioKind, ...]
+    KINDS: tuple[Kind, ...]
     """Every scenario kind, in the order the site lists them."""
 
     COMMANDS: tuple[Command, ...]
@@ -80,7 +80,7 @@ def __getattr__(name: str) -> object:
     return globals()[name]
 
 
-def _index(protocols: tuple[Protocol, ...], kinds: tuple[ScenarioKind, ...]) -> None:
+def _index(protocols: tuple[Protocol, ...], kinds: tuple[Kind, ...]) -> None:
     names = [k.name for k in kinds]
     if len(set(names)) != len(names):
         raise ValueError(f"a scenario kind is declared twice: {names}")
@@ -91,7 +91,7 @@ def _index(protocols: tuple[Protocol, ...], kinds: tuple[ScenarioKind, ...]) -> 
                 raise ValueError(f"ruling ID {ruling.id!r} is declared by {other.key} and {protocol.rulebook.key}")
 
 
-def kind(name: str) -> ScenarioKind:
+def kind(name: str) -> Kind:
     """The scenario kind called ``name`` (a ``KeyError`` if there is none: see :func:`scenarios.kind_of`).
 
     Only the protocol that the name's prefix points to is imported.

@@ -20,12 +20,11 @@ estro_rules.errors.ScenarioError: scenario: line 2, column 12: expecting value; 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from . import registry
 from .fields import parse_json
-from .protocol import Result, Scenario, ScenarioKind, find_kind
+from .protocol import Kind, Loaded, Result, find_kind
 
 __all__ = ["Loaded", "expected", "kind_of", "load", "mismatches", "parse", "run"]
 
@@ -41,8 +40,8 @@ def parse(text: str) -> object:
 
 def kind_of(
     data: object, *, default: str | None = None, among: Sequence[str] | None = None, what: str = "scenario kind"
-) -> ScenarioKind:
-    """The :class:`ScenarioKind` named by a scenario's ``kind`` field.
+) -> Kind:
+    """The :class:`~estro_rules.protocol.ScenarioKind` named by a scenario's ``kind`` field.
 
     ``default`` is the kind of a scenario that leaves the field out; ``among`` narrows the kinds
     accepted and ``what`` names them in errors.
@@ -57,29 +56,17 @@ def kind_of(
     return find_kind(kinds, data, default=default, what=what)
 
 
-@dataclass(frozen=True)
-class Loaded:
-    """A checked scenario and its kind: the kind is worked out once per request."""
-
-    kind: ScenarioKind
-    scenario: Scenario
-
-    def run(self) -> Any:
-        return self.scenario.run()
-
-
 def load(
     data: object, *, default: str | None = None, among: Sequence[str] | None = None, what: str = "scenario kind"
 ) -> Loaded:
-    """Check a scenario (a parsed JSON object) and make it ready to run (see :func:`kind_of`)."""
-    scenario_kind = kind_of(data, default=default, among=among, what=what)
-    return Loaded(scenario_kind, scenario_kind.load(data))
+    """Check a scenario (a parsed JSON object) and make it ready to run (see :func:`kind_of`): the kind is worked
+    out once per request, and the scenario held with it (:class:`~estro_rules.protocol.Loaded`)."""
+    return kind_of(data, default=default, among=among, what=what).load(data)
 
 
 def run(data: object) -> Result:
     """Check and run a scenario; the result explains itself through ruling IDs."""
-    result: Result = load(data).run()
-    return result
+    return load(data).run().result
 
 
 def expected(data: object) -> dict[str, Any] | None:

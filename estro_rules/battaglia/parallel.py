@@ -22,18 +22,25 @@ from __future__ import annotations
 import queue
 import signal
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # multiprocessing is imported where a process starts: the browser never needs it
     import multiprocessing
     from multiprocessing.process import BaseProcess
 
-from ..fields import check_int
-from .rules import Team
-from .simulate import Estimate, Simulation
+from ..schema import Field, Int
+from .simulate import Estimate, EstimateScenario, Simulation
+from .teams import Team
 
 #: How many processes may share one estimate.
 MAX_JOBS = 64
+
+JOBS = Field("jobs", Int(1, MAX_JOBS), default=1, label="Processes", help="How many processes share the estimate")
+"""How many processes an estimate is played in: ``battle --jobs K`` is read through it."""
+
+Report = tuple[int, tuple[int, int, int]]
+"""What a process reports: its index, and its counts so far (left wins, draws, right wins)."""
 
 #: Seconds of battles a process plays between two reports.
 REPORT_EVERY = 0.2
@@ -56,7 +63,7 @@ def split(battles: int, jobs: int) -> list[tuple[int, int]]:
 
 
 def _play_range(
-    left: Team, right: Team, seed: int, first: int, count: int, index: int, reports: multiprocessing.Queue[object]
+    left: Team, right: Team, seed: int, first: int, count: int, index: int, reports: multiprocessing.Queue[Report]
 ) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is for the parent, which stops everyone
     sim = Simulation(left, right, battles=count, seed=seed, first=first)
@@ -72,14 +79,27 @@ class ParallelSimulation:
     """What it counts, for a progress line and an interrupted run's report."""
 
     def __init__(self, left: Team, right: Team, *, battles: int, seed: int = 0, jobs: int = 2) -> None:
-        Simulation(left, right, battles=battles, seed=seed)  # the same checks, the same messages
-        check_int(jobs, "--jobs", minimum=1, maximum=MAX_JOBS)
+        """``battles`` and ``seed`` are read as an estimate's (:class:`~.simulate.EstimateScenario`), ``jobs``
+        as the command line's ``--jobs`` (:data:`JOBS`): the same checks, the same messages."""
+        battles = EstimateScenario.parse("battles", battles, "battles")
+        seed = EstimateScenario.parse("seed", seed, "seed")
+        self._start(left, right, battles, seed, JOBS.type.read(jobs, "--jobs"))
+
+    @classmethod
+    def of(cls, scenario: EstimateScenario, jobs: int) -> ParallelSimulation:
+        """The estimate of a scenario already read, in ``jobs`` processes (read through :data:`JOBS`)."""
+        made = cls.__new__(cls)
+        made._start(scenario.left, scenario.right, scenario.battles, scenario.seed, jobs)
+        return made
+
+    def _start(self, left: Team, right: Team, battles: int, seed: int, jobs: int) -> None:
         self.battles = battles
         self.seed = seed
+        self._stopped = False
         import multiprocessing
 
         context = multiprocessing.get_context("fork")
-        self._reports: multiprocessing.Queue[object] = context.Queue()
+        self._reports: multiprocessing.Queue[Report] = context.Queue()
         ranges = split(battles, jobs)
         self._counts: list[tuple[int, int, int]] = [(0, 0, 0)] * len(ranges)
         self._processes: list[BaseProcess] = [
@@ -97,17 +117,17 @@ class ParallelSimulation:
 
     @property
     def done(self) -> bool:
-        return self.estimate.played >= self.battles
+        return self._stopped or self.estimate.played >= self.battles
 
-    def advance_for(self, seconds: float) -> Estimate:
+    def advance_for(self, seconds: float, clock: Callable[[], float] = time.monotonic) -> Estimate:
         """Take in the processes' reports for about ``seconds``; the estimate so far."""
-        deadline = time.monotonic() + seconds
+        deadline = clock() + seconds
         while not self.done:
-            left = deadline - time.monotonic()
+            left = deadline - clock()
             if left <= 0:
                 break
             try:
-                report: tuple[int, tuple[int, int, int]] = self._reports.get(timeout=left)  # type: ignore[assignment]
+                report = self._reports.get(timeout=left)
             except queue.Empty:
                 if not any(p.is_alive() for p in self._processes):
                     raise RuntimeError("the processes of the estimate stopped before it was complete") from None
@@ -121,6 +141,16 @@ class ParallelSimulation:
     def progress(self) -> tuple[int, int, str]:
         est = self.estimate
         return est.played, est.battles, est.summary()
+
+    def result(self) -> Estimate:
+        """The estimate so far (:class:`~estro_rules.protocol.LongRun`)."""
+        return self.estimate
+
+    def stop(self) -> Estimate:
+        """Stop for good: the processes end, and the estimate is what they reported."""
+        self._stopped = True
+        self.close()
+        return self.estimate
 
     def close(self) -> None:
         """Stop every process (at the end, or when the run is interrupted)."""

@@ -17,6 +17,7 @@ from ..protocol import Protocol
 from .engine import (
     COMBINATION_RULES,
     DESTRUCTION_ORDER,
+    Combination,
     CombinationVerdict,
     Decision,
     Destruction,
@@ -24,6 +25,7 @@ from .engine import (
     Step,
     Violation,
     check_combination,
+    combine,
     resolve_destruction,
 )
 from .kinds import COMBINATION, DESTRUCTION, KINDS, CombinationScenario, DestructionScenario
@@ -48,6 +50,8 @@ PROTOCOL = Protocol("protocol07", RULEBOOK, KINDS, tables=TABLES, widgets=WIDGET
 __all__ = [
     "COMBINATION",
     "COMBINATION_RULES",
+    "Combination",
+    "combine",
     "DESTRUCTION",
     "DESTRUCTION_ORDER",
     "EFFECTS",

@@ -16,6 +16,7 @@ scenario kind (:mod:`.kinds`) declares every field once.
 from __future__ import annotations
 
 from ..protocol import Protocol
+from .actions import ACTION, ACTIONS, EFFECT
 from .checks import STATE_CHECKS
 from .cli import LINT_COMMAND
 from .engine import Engine, SequenceResult, Step
@@ -31,7 +32,10 @@ PROTOCOL = Protocol("r19", RULEBOOK, KINDS, tables=SITE_TABLES, widgets=WIDGETS,
 """§19, as the registry lists it."""
 
 __all__ = [
+    "ACTION",
+    "ACTIONS",
     "ACTIVATION_CHECKS",
+    "EFFECT",
     "CAPABILITY_QUESTIONS",
     "FALL_ROUTES",
     "KINDS",

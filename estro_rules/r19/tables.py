@@ -7,13 +7,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import Any
+from collections.abc import Callable
 
-from ..ordered import Rule
-from ..protocol import Table, WidgetSpec
+from ..protocol import WidgetSpec
+from ..tables import Table, rule_table
+from .actions import ACTIONS
 from .checks import STATE_CHECKS
-from .declarations import ACTION, EFFECT
+from .kinds import SEQUENCE_RULES
 from .lint import LINT_RULES
 from .rules import (
     CLASSES,
@@ -35,26 +35,16 @@ from .timing import ACTIVATION_CHECKS, CAPABILITY_QUESTIONS, TRIGGER_ORDER
 from .transitions import LEAVE_STEPS, TRANSITION_STEPS
 
 
-def _rules_table(rules: Iterable[Rule[Any]], what: str) -> Table:
-    """An ordered list as a table a player reads: its place, what it does and the rulings behind it.
-
-    The rules' machine names stay in the engine (and in the command line's JSON); a player reads the
-    summary.
-    """
-    rows = [[str(i), rule.summary, ", ".join(rule.rulings)] for i, rule in enumerate(rules, start=1)]
-    return ["#", what, "Rulings"], rows
-
-
 def state_checks_table() -> Table:
-    return _rules_table(STATE_CHECKS, "What it checks")
+    return rule_table(STATE_CHECKS, "What it checks")
 
 
 def transition_table() -> Table:
-    return _rules_table(TRANSITION_STEPS, "What happens when a face changes")
+    return rule_table(TRANSITION_STEPS, "What happens when a face changes")
 
 
 def leave_table() -> Table:
-    return _rules_table(LEAVE_STEPS, "What happens when a card leaves the Map")
+    return rule_table(LEAVE_STEPS, "What happens when a card leaves the Map")
 
 
 def fall_routes_table() -> Table:
@@ -70,16 +60,22 @@ def fall_routes_table() -> Table:
 
 
 def trigger_order_table() -> Table:
-    return _rules_table(TRIGGER_ORDER, "What it does")
+    return rule_table(TRIGGER_ORDER, "What it does")
 
 
 def activation_table() -> Table:
-    return _rules_table(ACTIVATION_CHECKS, "What it checks")
+    return rule_table(ACTIVATION_CHECKS, "What it checks")
 
 
 def actions_table() -> Table:
-    rows = [[name, ACTION.labels[name], "yes" if name in EFFECT.variants else "no"] for name in ACTION.variants]
+    """Every action, from the tuple of their classes: its name, what it does, and where it may stand."""
+    rows = [[a.name, a.label, "yes" if a.in_effects else "no"] for a in ACTIONS]
     return ["Action (`do`)", "What it does", "Usable in an ability's effects"], rows
+
+
+def scenario_rules_table() -> Table:
+    """The rules across a scenario's fields, in the order the reader applies them."""
+    return rule_table(SEQUENCE_RULES, "What it says")
 
 
 def vocabulary_table() -> Table:
@@ -97,8 +93,7 @@ def vocabulary_table() -> Table:
 
 def lint_rules_table() -> Table:
     """The linter's checks, named as its report names them."""
-    rows = [[str(i), f"`{r.name}`", r.summary, ", ".join(r.rulings)] for i, r in enumerate(LINT_RULES, start=1)]
-    return ["#", "Lint rule", "What it finds", "Rulings"], rows
+    return rule_table(LINT_RULES, "What it finds", name="Lint rule")
 
 
 def limits_table() -> Table:
@@ -129,6 +124,7 @@ SITE_TABLES: dict[str, Callable[[], Table]] = {
     "r19.trigger-order": trigger_order_table,
     "r19.activation": activation_table,
     "r19.actions": actions_table,
+    "r19.scenario-rules": scenario_rules_table,
     "r19.vocabulary": vocabulary_table,
     "r19.limits": limits_table,
     "r19.lint-rules": lint_rules_table,

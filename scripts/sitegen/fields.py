@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from estro_rules.protocol import ScenarioKind, Table
-from estro_rules.schema import Field, Keyed, ListOf, MapOf, Obj, Pair, Tagged, Type
+from estro_rules.protocol import Kind, Table
+from estro_rules.schema import Field, ListOf, MapOf, Obj, Pair, Type
+from estro_rules.shapes import Keyed, Tagged
 
 
 def nested(t: Type) -> Iterator[Type]:
@@ -50,7 +51,7 @@ def objects(t: Type) -> Iterator[Obj]:
         todo.extend(nested(current))
 
 
-def tables(kinds: tuple[ScenarioKind, ...]) -> dict[str, Callable[[], Table]]:
+def tables(kinds: tuple[Kind, ...]) -> dict[str, Callable[[], Table]]:
     """``fields.<kind>`` for every kind, ``fields.<kind>.<object>`` for every named object type inside one."""
     out: dict[str, Callable[[], Table]] = {}
     for kind in kinds:

@@ -177,7 +177,7 @@ def test_roster_uses_every_word() -> None:
             used.add(a.when.kind)
             if a.when.kind == "reaction":
                 used.add(a.when.value)
-            used.add(a.effect)
+            used.add(a.effect.kind)
             if a.target:
                 used.add(a.target)
     every = {w.name for w in (*CONDITIONS, *REACTIONS, *EFFECTS, *TARGETS)}

@@ -19,7 +19,9 @@ from tests.support import ROOT
 PACKAGE = ROOT / "estro_rules"
 
 #: The kernel: what every protocol builds on. It imports nothing above it.
-KERNEL = {"errors", "fields", "schema", "rulings", "html", "ordered", "protocol", "inputs", "text", "sources"}
+KERNEL = {
+    "errors", "fields", "schema", "shapes", "declare", "rulings", "html", "ordered", "tables", "protocol", "inputs", "text", "sources"
+}
 
 #: The files every protocol package has (extras beside them are fine).
 CORE_FILES = {"__init__.py", "rulebook.py", "rules.py", "engine.py", "kinds.py", "views.py", "tables.py"}

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from estro_rules.battaglia import battle, battle_html, team
 from estro_rules.battaglia.results import BattleResult
-from estro_rules.battaglia.rules import Team
+from estro_rules.battaglia.teams import Team
 from tests.support.battaglia import cryptid, on
 
 SVG = "{http://www.w3.org/2000/svg}"
