@@ -22,8 +22,10 @@ from typing import Protocol as TypingProtocol
 
 from .declare import Declared
 from .fields import Fields, choose
+from .glossary import Term
 from .rulings import Rulebook
 from .schema import Obj
+from .sources import SourceDocument
 from .tables import Table
 
 WRAPPER_FIELDS = ("title", "description", "expect")
@@ -348,8 +350,20 @@ class WidgetSpec:
 
 
 @dataclass(frozen=True)
+class Page:
+    """A further page a protocol's package makes (a report), generated when the site is built."""
+
+    title: str
+    """Its title in the site's navigation."""
+
+    make: Callable[[], str]
+    """Its Markdown."""
+
+
+@dataclass(frozen=True)
 class Protocol:
-    """One protocol: its rulings, its scenario kinds, its page's tables and widgets, its commands."""
+    """Everything a protocol is: its rulings and where they come from, its scenario kinds, its page's tables and
+    widgets, its glossary terms, its further pages and commands, and what its examples cannot show."""
 
     key: str
     """Short name (``"protocol07"``); also the package's name."""
@@ -369,8 +383,23 @@ class Protocol:
     commands: tuple[Command, ...] = ()
     """Command-line subcommands beside ``run``."""
 
-    pages: Mapping[str, Callable[[], str]] = field(default_factory=dict)
-    """Further generated pages (Markdown by file name), such as a report."""
+    pages: Mapping[str, Page] = field(default_factory=dict)
+    """Further generated pages (by file name), such as a report."""
+
+    summary: str = ""
+    """What its rules cover, in one line, for the home page."""
+
+    source: SourceDocument | None = None
+    """Its source document: how to read it, and where each ruling comes from."""
+
+    terms: tuple[Term, ...] = ()
+    """Its glossary terms, in the order the glossary lists them."""
+
+    uncited: Mapping[str, str] = field(default_factory=dict)
+    """The rulings that no example scenario can cite, each with why (a ruling about card design, an error)."""
+
+    data_files: Mapping[str, str] = field(default_factory=dict)
+    """The files of its examples that are not scenarios (under ``examples/``), each with what reads them."""
 
     @property
     def page(self) -> str:

@@ -21,6 +21,7 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING
 
+from .glossary import Term, find
 from .protocol import Kind, Protocol
 from .rulings import Rulebook
 
@@ -40,6 +41,9 @@ if TYPE_CHECKING:  # made on first use by __getattr__ below
 
     COMMANDS: tuple[Command, ...]
     """The protocols' command-line subcommands."""
+
+    TERMS: tuple[Term, ...]
+    """Every protocol's glossary terms, protocol by protocol, in the order the glossary lists them."""
 
 _LOADED: dict[str, Protocol] = {}
 _BOOKS: dict[str, Rulebook] = {}
@@ -69,12 +73,17 @@ def _load_all() -> None:
     protocols = tuple(protocol(module) for module, _ in MODULES)
     kinds = tuple(k for p in protocols for k in p.kinds)
     _index(protocols, kinds)
-    globals().update(PROTOCOLS=protocols, KINDS=kinds, COMMANDS=tuple(c for p in protocols for c in p.commands))
+    globals().update(
+        PROTOCOLS=protocols,
+        KINDS=kinds,
+        COMMANDS=tuple(c for p in protocols for c in p.commands),
+        TERMS=tuple(t for p in protocols for t in p.terms),
+    )
 
 
 def __getattr__(name: str) -> object:
-    """``PROTOCOLS``, ``KINDS`` and ``COMMANDS``: the first to be asked for imports every protocol."""
-    if name not in ("PROTOCOLS", "KINDS", "COMMANDS"):
+    """``PROTOCOLS``, ``KINDS``, ``COMMANDS`` and ``TERMS``: the first to be asked for imports every protocol."""
+    if name not in ("PROTOCOLS", "KINDS", "COMMANDS", "TERMS"):
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     _load_all()
     return globals()[name]
@@ -85,6 +94,9 @@ def _index(protocols: tuple[Protocol, ...], kinds: tuple[Kind, ...]) -> None:
     if len(set(names)) != len(names):
         raise ValueError(f"a scenario kind is declared twice: {names}")
     for protocol in protocols:
+        strays = [t.english for t in protocol.terms if t.protocol != protocol.key]
+        if strays:
+            raise ValueError(f"the glossary terms of {protocol.key} must say so (protocol={protocol.key!r}): {strays}")
         for ruling in protocol.rulebook:
             other = _BOOKS.setdefault(ruling.id, protocol.rulebook)
             if other is not protocol.rulebook:
@@ -103,6 +115,13 @@ def kind(name: str) -> Kind:
                 if found.name == name:
                     return found
     raise KeyError(name)
+
+
+def term(word: str) -> Term:
+    """The glossary term that ``word`` names, in either language or any listed form, among every protocol's."""
+    _load_all()
+    terms: tuple[Term, ...] = globals()["TERMS"]
+    return find(terms, word)
 
 
 def rulebook_of(ruling_id: str) -> Rulebook:

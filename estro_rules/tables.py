@@ -26,6 +26,22 @@ Table = tuple[list[str], list[list[str]]]
 """A table for a page: a header row and the rows, each a list of Markdown cells."""
 
 
+def markdown(table: Table) -> list[str]:
+    r"""A table as the lines of a Markdown table; a ``|`` or a line break in a cell is escaped.
+
+    >>> markdown((["A", "B"], [["1", "x|y"]]))
+    ['| A | B |', '|---|---|', '| 1 | x\\|y |']
+    """
+    header, rows = table
+
+    def cell(text: str) -> str:
+        return text.replace("|", "\\|").replace("\n", " ")
+
+    out = ["| " + " | ".join(cell(h) for h in header) + " |", "|" + "---|" * len(header)]
+    out += ["| " + " | ".join(cell(c) for c in row) + " |" for row in rows]
+    return out
+
+
 def refs(rulings: Iterable[str]) -> str:
     """Ruling IDs as a page writes them to be linked: ``[[BAT-4]], [[I-BAT-9]]``."""
     return ", ".join(f"[[{r}]]" for r in rulings)

@@ -22,6 +22,7 @@ from .battles import BattleScenario, battle, battle_seed
 from .cli import BATTLE_COMMAND
 from .engine import TURN_STEPS, Matchup
 from .kinds import BATTLE, ESTIMATE, KINDS, load_battle, load_estimate
+from .provenance import SOURCE
 from .results import BattleResult
 from .rulebook import RULEBOOK, cite
 from .rules import (
@@ -39,11 +40,26 @@ from .samples import REFERENCE_LEFT, REFERENCE_MATCHUP, REFERENCE_RIGHT
 from .simulate import Estimate, EstimateScenario, Rate, Simulation, estimate, wilson
 from .tables import SITE_TABLES, WIDGETS
 from .teams import ABILITY_RULES, Ability, Cryptid, Team, ability, cryptid, team
+from .terms import TERMS
 from .trace import REASON_TEXT, Event, RollRecord, Trace
 from .views import battle_html, battle_text, estimate_html, estimate_text
 from .words import CONDITIONS, EFFECTS, REACTIONS, TARGETS, VOCABULARY, Condition, Effect
 
-PROTOCOL = Protocol("battaglia", RULEBOOK, KINDS, tables=SITE_TABLES, widgets=WIDGETS, commands=(BATTLE_COMMAND,))
+PROTOCOL = Protocol(
+    "battaglia",
+    RULEBOOK,
+    KINDS,
+    tables=SITE_TABLES,
+    widgets=WIDGETS,
+    commands=(BATTLE_COMMAND,),
+    summary="The dice battles of cryptids (*criptidi*): threat order, targets, the six steps of a turn, rerolls, "
+    "sudden death, how a battle ends",
+    source=SOURCE,
+    terms=TERMS,
+    data_files={
+        "battaglia/roster.json": "the sample cryptids the team builder offers: test_roster_uses_every_word",
+    },
+)
 """Battaglia, as the registry lists it."""
 
 __all__ = [

@@ -8,13 +8,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
-from ..protocol import WidgetSpec
-from ..tables import Table, rule_table
+from ..protocol import Page, WidgetSpec
+from ..tables import Table, markdown, rule_table
 from .actions import ACTIONS
 from .checks import STATE_CHECKS
 from .kinds import SEQUENCE_RULES
-from .lint import LINT_RULES
+from .lint import LINT_RULES, lint, report_markdown
 from .rules import (
     CLASSES,
     FALL_ROUTES,
@@ -141,3 +142,36 @@ WIDGETS = (
     ),
 )
 """The page's widgets."""
+
+CARD_POOL = Path(__file__).resolve().parents[2] / "examples" / "r19" / "card-pool.json"
+"""The sample card pool the lint report runs on."""
+
+
+def lint_report() -> str:
+    """The card-design linter's report on the sample pool, made when the site is built."""
+    findings = lint(CARD_POOL.read_text(encoding="utf-8"))
+    return "\n".join(
+        [
+            "# Card-design lint report",
+            "",
+            "The design consequences that §19 states, checked over the sample card pool",
+            "`examples/r19/card-pool.json` (sample content) by `python -m estro_rules lint`. This page is",
+            "generated when the site is built, so it always shows what the linter says today.",
+            "",
+            "```console",
+            "$ python -m estro_rules lint examples/r19/card-pool.json",
+            "```",
+            "",
+            "The checks, in the order the linter applies them:",
+            "",
+            *markdown(lint_rules_table()),
+            "",
+            "## Findings",
+            "",
+            report_markdown(findings),
+        ]
+    )
+
+
+PAGES = {"lint-report.md": Page("Card-design lint report", lint_report)}
+"""The further page §19 makes: the linter's report on the sample pool."""

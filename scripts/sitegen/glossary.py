@@ -6,7 +6,7 @@ term's forms. On the rules pages, the first use of each term in each ruling link
 entry, with the meaning in the link's title, which the theme shows as a tooltip on hover and on
 focus (``content.tooltips``).
 
->>> from estro_rules.glossary import term
+>>> from estro_rules.registry import term
 >>> link_terms("A cryptid and another cryptid.", [term("cryptid")], set())
 'A [cryptid](glossary.md#cryptid "A creature in a team; it has a threat, a health and abilities.") and another cryptid.'
 >>> link_terms("See [the cryptid](x.md) and `cryptid`.", [term("cryptid")], set())

@@ -36,6 +36,7 @@ from markdown_it import MarkdownIt
 import estro_rules
 from estro_rules.glossary import Term
 from estro_rules.rulings import RULING_ID, Rulebook
+from estro_rules.tables import markdown
 
 from . import glossary, worked
 
@@ -358,15 +359,8 @@ def run_examples(
     return problems
 
 
-def render_table(table: Table) -> list[str]:
-    header, rows = table
-
-    def cell(text: str) -> str:
-        return text.replace("|", "\\|").replace("\n", " ")
-
-    out = ["| " + " | ".join(cell(h) for h in header) + " |", "|" + "---|" * len(header)]
-    out += ["| " + " | ".join(cell(c) for c in row) + " |" for row in rows]
-    return out
+render_table = markdown
+"""A table as Markdown lines (:func:`estro_rules.tables.markdown`)."""
 
 
 def link_refs(site: Site, text: str, where: str) -> str:

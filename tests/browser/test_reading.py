@@ -8,8 +8,7 @@ import json
 import pytest
 from playwright.sync_api import Browser, Page
 
-from estro_rules.glossary import TERMS
-from estro_rules.registry import PROTOCOLS
+from estro_rules.registry import PROTOCOLS, TERMS
 from tests.browser.conftest import Traffic, guard
 from tests.conftest import ROOT, Site
 

@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from estro_rules.sources import NotARule, Source, SourceError, check, parse, read
+from estro_rules.source_map import parse, read
+from estro_rules.sources import NotARule, Source, SourceError, check
 
 
 def paragraphs(text: str) -> list[tuple[str, int, str]]:

@@ -42,8 +42,7 @@ from functools import cache
 
 import pytest
 
-from estro_rules.glossary import TERMS
-from estro_rules.registry import PROTOCOLS
+from estro_rules.registry import PROTOCOLS, TERMS
 from estro_rules.rulings import RULING_ID, Rulebook
 from scripts.sitegen import pages, registry
 

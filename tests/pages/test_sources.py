@@ -21,7 +21,8 @@ from estro_rules.battaglia.rulebook import RULEBOOK as BATTAGLIA
 from estro_rules.cli import main
 from estro_rules.protocol07 import RULEBOOK as PROTOCOL07
 from estro_rules.r19.rulebook import RULEBOOK as R19
-from estro_rules.sources import Source, check, parse, read
+from estro_rules.source_map import parse, read
+from estro_rules.sources import Source, check
 from tests.support.seeds import ROOT, seed_documents, seed_files
 
 RULEBOOKS = (PROTOCOL07, BATTAGLIA, R19)
