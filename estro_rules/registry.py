@@ -8,8 +8,9 @@ A protocol's module is imported the first time something asks for it, so a widge
 protocol's page starts without the others: :func:`kind` imports only the protocol that its
 name's prefix points to. :data:`PROTOCOLS`, :data:`KINDS` and :data:`COMMANDS` import all of them.
 
->>> [p.key for p in PROTOCOLS]
-['protocol07', 'battaglia', 'r19']
+>>> from estro_rules.registry import MODULES, PROTOCOLS
+>>> PROTOCOLS[0].key, [p.key for p in PROTOCOLS] == [module for module, _ in MODULES]
+('protocol07', True)
 >>> kind("p07.combination").summary
 'PROTOCOL_07: may these modes be played together?'
 >>> rulebook_of("BAT-7").key
