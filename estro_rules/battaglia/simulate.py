@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..declare import Declared, declared, record
-from ..fields import check_int
+from ..fields import check_int, number_text
 from ..schema import Int
 from .battles import LEFT_HELP, battle_seed
 from .engine import Matchup
@@ -161,8 +161,8 @@ class EstimateScenario(Declared):
         Int(0, MAX_ESTIMATE_SEED),
         default=0,
         label="Seed",
-        help="The master seed, at most 2³¹ − 1: battle i plays with the seed seed × 2³² + i, so any one can be "
-        "replayed as a battle",
+        help=f"The master seed, at most {number_text(MAX_ESTIMATE_SEED)}: battle i plays with the seed seed × 2³² + i, "
+        "so any one can be replayed as a battle",
     )
     """The master seed; battle i uses seed * 2**32 + i."""
 

@@ -18,7 +18,7 @@ from .engine import TURN_STEPS
 from .rules import DICE, FACES, MAX_TRACE_EVENTS, REACTION_CAP, ROLL_LIMIT, SUDDEN_DEATH_FROM
 from .samples import REFERENCE_MATCHUP
 from .simulate import EstimateScenario
-from .teams import ABILITY_RULES, Cryptid, Team
+from .teams import Cryptid, Team
 from .words import VOCABULARY
 
 
@@ -26,11 +26,6 @@ def abilities_table() -> Table:
     """Every word of the ability vocabulary."""
     rows = [[w.part, w.name, w.form(), w.meaning, refs(w.rulings)] for w in VOCABULARY]
     return ["Part", "Word", "JSON", "Meaning", "Rulings"], rows
-
-
-def ability_rules_table() -> Table:
-    """The rules that tie an ability's parts together, as the reader applies them."""
-    return rule_table(ABILITY_RULES, "What it says")
 
 
 def turn_steps_table() -> Table:
@@ -66,7 +61,6 @@ def limits_table() -> Table:
 
 SITE_TABLES: dict[str, Callable[[], Table]] = {
     "battaglia.abilities": abilities_table,
-    "battaglia.ability-rules": ability_rules_table,
     "battaglia.turn-steps": turn_steps_table,
     "battaglia.limits": limits_table,
 }

@@ -14,7 +14,6 @@ from ..protocol import Page, WidgetSpec
 from ..tables import Table, markdown, rule_table
 from .actions import ACTIONS
 from .checks import STATE_CHECKS
-from .kinds import SEQUENCE_RULES
 from .lint import LINT_RULES, lint, report_markdown
 from .rules import (
     CLASSES,
@@ -74,10 +73,6 @@ def actions_table() -> Table:
     return ["Action (`do`)", "What it does", "Usable in an ability's effects"], rows
 
 
-def scenario_rules_table() -> Table:
-    """The rules across a scenario's fields, in the order the reader applies them."""
-    return rule_table(SEQUENCE_RULES, "What it says")
-
 
 def vocabulary_table() -> Table:
     return ["Term", "Values"], [
@@ -125,7 +120,6 @@ SITE_TABLES: dict[str, Callable[[], Table]] = {
     "r19.trigger-order": trigger_order_table,
     "r19.activation": activation_table,
     "r19.actions": actions_table,
-    "r19.scenario-rules": scenario_rules_table,
     "r19.vocabulary": vocabulary_table,
     "r19.limits": limits_table,
     "r19.lint-rules": lint_rules_table,

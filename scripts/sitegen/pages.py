@@ -3,7 +3,8 @@
 The source is Markdown that we write: headings ``### <ID> <Title>`` mark
 rulings, ```` ```pycon ```` fences are their doctests, ``[[ID]]`` links a
 ruling, ``[[page:Name]]`` names a page, ``§N.N`` names a section, a paragraph
-``{{ table NAME }}`` is a table generated from the engine and a fence
+``{{ table NAME }}`` is a table generated from the engine, ``{{ section NAME }}`` Markdown generated
+from it (the scenario format of every kind) and a fence
 ```` ```estro-widget NAME ```` is an interactive widget. markdown-it-py finds
 that structure; the output is plain Markdown for mkdocs.
 
@@ -118,6 +119,8 @@ class ParsedPage:
     """Every ```pycon block of the page, in page order."""
     tables: dict[int, tuple[int, str]]
     """First line → (end line, table name)."""
+    sections: dict[int, tuple[int, str]]
+    """First line → (end line, section name): Markdown generated from the engine, its tables included."""
     widgets: dict[int, tuple[int, str, str]]
     """First line → (end line, widget name, options text)."""
     code_lines: set[int]
@@ -127,6 +130,7 @@ class ParsedPage:
 
 _HEADING_ID = re.compile(rf"^({RULING_ID.pattern})\s+(.+)$")
 _TABLE = re.compile(r"^\{\{\s*table\s+(\S+)\s*\}\}$")
+_GENERATED = re.compile(r"^\{\{\s*section\s+(\S+)\s*\}\}$")
 _XREF = re.compile(r"\[\[(page:)?([^\]]+)\]\]")
 _SECTION = re.compile(r"§\s?(\d+(?:\.\d+)*)")
 
@@ -139,6 +143,7 @@ def parse(source: PageSource, path: Path) -> ParsedPage:
     rulings: list[RulingSection] = []
     examples: list[Example] = []
     tables: dict[int, tuple[int, str]] = {}
+    sections: dict[int, tuple[int, str]] = {}
     widgets: dict[int, tuple[int, str, str]] = {}
     code_lines: set[int] = set()
     heading_lines: set[int] = set()
@@ -173,9 +178,14 @@ def parse(source: PageSource, path: Path) -> ParsedPage:
             match = _TABLE.match(tokens[i + 1].content.strip())
             if match:
                 tables[token.map[0]] = (token.map[1], match.group(1))
+            generated = _GENERATED.match(tokens[i + 1].content.strip())
+            if generated:
+                sections[token.map[0]] = (token.map[1], generated.group(1))
     if current is not None:
         current.end_line = len(lines)
-    return ParsedPage(source, path, lines, rulings, examples, tables, widgets, code_lines, heading_lines, title)
+    return ParsedPage(
+        source, path, lines, rulings, examples, tables, sections, widgets, code_lines, heading_lines, title
+    )
 
 
 @dataclass
@@ -194,6 +204,8 @@ class Site:
     """Widget name → the scenario kind it runs (a worked example of that kind links to it)."""
     terms: Sequence[Term] = ()
     """The glossary's terms: their first use in each ruling links to the glossary."""
+    sections: dict[str, Callable[[], str]] = field(default_factory=dict)
+    """Generated Markdown by name (``{{ section NAME }}``); its ``{{ table NAME }}`` lines become tables."""
 
     def ruling_page(self, ruling_id: str) -> str | None:
         for page in self.pages:
@@ -234,6 +246,9 @@ def check(site: Site) -> None:
         for line, (_, name) in page.tables.items():
             if name not in site.tables:
                 site.problems.append(f"{page.path.name}:{line + 1}: unknown table {name!r}")
+        for line, (_, name) in page.sections.items():
+            if name not in site.sections:
+                site.problems.append(f"{page.path.name}:{line + 1}: unknown section {name!r}")
         for line, (_, name, _) in page.widgets.items():
             if name not in site.widgets:
                 site.problems.append(f"{page.path.name}:{line + 1}: unknown widget {name!r}")
@@ -431,6 +446,19 @@ def render_example(site: Site, page: ParsedPage, example: Example, base: str, pa
     return [*out, pad + '=== "Python"', "", *code, ""]
 
 
+def table_lines(site: Site, name: str, where: str) -> list[str]:
+    """The generated table ``name`` as Markdown lines, its references linked; a problem when it disagrees."""
+    try:
+        table = site.tables[name]()
+    except ValueError as err:
+        site.problems.append(f"{where}: table {name} disagrees with the engine: {err}")
+        table = (["table unavailable"], [])
+    except Exception as err:  # a generator bug, e.g. a step with no summary: say where and what
+        site.problems.append(f"{where}: table {name} could not be generated: {type(err).__name__}: {err}")
+        table = (["table unavailable"], [])
+    return [link_refs(site, row, where) for row in render_table(table)]
+
+
 def render(site: Site, page: ParsedPage, base: str) -> str:
     """The published Markdown of one page."""
     out: list[str] = []
@@ -469,20 +497,24 @@ def render(site: Site, page: ParsedPage, base: str) -> str:
             continue
         if i in page.tables:
             end, name = page.tables[i]
-            if name not in site.tables:  # reported by check()
-                i = end
-                continue
-            try:
-                table = site.tables[name]()
-            except ValueError as err:
-                site.problems.append(f"{page.path.name}:{i + 1}: table {name} disagrees with the engine: {err}")
-                table = (["table unavailable"], [])
-            except Exception as err:  # a generator bug, e.g. a step with no summary: say where and what
-                site.problems.append(
-                    f"{page.path.name}:{i + 1}: table {name} could not be generated: {type(err).__name__}: {err}"
-                )
-                table = (["table unavailable"], [])
-            out += [pad + link_refs(site, row, f"{page.path.name}:{i + 1}") for row in render_table(table)]
+            if name in site.tables:  # an unknown one is reported by check()
+                out += [pad + row for row in table_lines(site, name, f"{page.path.name}:{i + 1}")]
+            i = end
+            continue
+        if i in page.sections:
+            end, name = page.sections[i]
+            if name in site.sections:  # an unknown one is reported by check()
+                where = f"{page.path.name}:{i + 1}"
+                for line in site.sections[name]().splitlines():
+                    table = _TABLE.match(line.strip())
+                    if table and table.group(1) not in site.tables:
+                        site.problems.append(f"{where}: section {name}: unknown table {table.group(1)!r}")
+                    elif table:
+                        out += [pad + row for row in table_lines(site, table.group(1), where)]
+                    elif line.startswith("#"):
+                        out.append(pad + line)
+                    else:
+                        out.append(pad + link_refs(site, line, where) if line else "")
             i = end
             continue
         if i in page.widgets:
@@ -551,6 +583,7 @@ def build(
     *,
     widget_kinds: dict[str, str] | None = None,
     terms: Sequence[Term] = (),
+    sections: dict[str, Callable[[], str]] | None = None,
 ) -> dict[str, str]:
     """Generate every page and the rulings index; raise :class:`SiteError` on any problem.
 
@@ -561,7 +594,9 @@ def build(
     link to its widget); ``terms`` makes the glossary page and links each ruling's first use of a term.
     Returns a mapping from output file name (``protocol-07.md``) to Markdown.
     """
-    site = Site([], tables, widgets, widget_kinds=dict(widget_kinds or {}), terms=tuple(terms))
+    site = Site(
+        [], tables, widgets, widget_kinds=dict(widget_kinds or {}), terms=tuple(terms), sections=dict(sections or {})
+    )
     for source in sources:
         path = source_dir / f"{source.name}.md"
         if not path.exists():

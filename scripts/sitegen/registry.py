@@ -48,6 +48,9 @@ TABLES: dict[str, pages.TableFn] = {
     "input-limits": input_limits,
 }
 
+SECTIONS: dict[str, Callable[[], str]] = fields.sections(PROTOCOLS)
+"""Generated parts of pages (``{{ section NAME }}``): each scenario kind's format."""
+
 WIDGET_SPECS: tuple[WidgetSpec, ...] = tuple(w for p in PROTOCOLS for w in p.widgets)
 
 CHANGELOG = SOURCE_DIR / "changelog.json"
@@ -98,6 +101,7 @@ def generate(download_bytes: int, outputs: pages.Outputs | None = None, *, locke
         checks=(changes.check_lock(CHANGELOG), keep) if locked else (keep,),
         widget_kinds=widget_kinds(),
         terms=TERMS,
+        sections=SECTIONS,
     )
     generated["rulings.json"] = json.dumps(rulings_catalogue(), indent=2, ensure_ascii=False) + "\n"
     generated.update(widgets.kind_assets(KINDS))  # what the widgets' editors are built from

@@ -15,7 +15,6 @@ from estro_rules.battaglia import EndReason, battle, team
 from estro_rules.battaglia.tables import (
     SITE_TABLES,
     abilities_table,
-    ability_rules_table,
     limits_table,
     turn_steps_table,
 )
@@ -23,10 +22,9 @@ from estro_rules.errors import ScenarioError
 from tests.support.battaglia import KAPPA, NESSIE
 
 
-def test_the_page_has_its_four_tables() -> None:
+def test_the_page_has_three_tables() -> None:
     assert SITE_TABLES == {
         "battaglia.abilities": abilities_table,
-        "battaglia.ability-rules": ability_rules_table,
         "battaglia.turn-steps": turn_steps_table,
         "battaglia.limits": limits_table,
     }

@@ -25,7 +25,6 @@ from estro_rules.r19.tables import (
     leave_table,
     limits_table,
     lint_rules_table,
-    scenario_rules_table,
     state_checks_table,
     transition_table,
     trigger_order_table,
@@ -36,7 +35,6 @@ from tests.support.r19 import STORY, character, error_of, run, scenario, unit
 
 def test_the_page_has_one_table_per_list() -> None:
     assert SITE_TABLES == {
-        "r19.scenario-rules": scenario_rules_table,
         "r19.state-checks": state_checks_table,
         "r19.transitions": transition_table,
         "r19.leave-steps": leave_table,
