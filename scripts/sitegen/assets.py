@@ -38,6 +38,7 @@ import tempfile
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from . import compress
 
@@ -376,7 +377,7 @@ class Runtime:
         ``offline`` says whether the site has a service worker to register (not under ``mkdocs serve``).
         """
         lock = json.loads((PYODIDE_DIR / "pyodide-lock.json").read_text())
-        files = {}
+        files: dict[str, dict[str, Any]] = {}
         for f in self.files():
             size = compress.sizes(f.src)
             files[f.dest] = {
