@@ -12,11 +12,14 @@ default, a range, a choice or a rule the engine does not apply.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
 from estro_rules.declare import Record
 from estro_rules.protocol import Kind, Protocol
+from estro_rules.registry import PROTOCOLS
+from estro_rules.rulings import RULING_ID
 from estro_rules.schema import Field, Obj, Type
 from estro_rules.shapes import Tagged
 from estro_rules.tables import Table, rule_table
@@ -91,9 +94,19 @@ def field_rows(obj: Obj | tuple[Field, ...]) -> tuple[list[str], list[list[str]]
     rows = []
     for f in fields:
         default = "—" if f.required else describe_default(None if f.default is None else f.type.dump(f.default))
-        meaning = f.help or f.label
+        meaning = _linked(f.help or f.label)
         rows.append([f"`{f.name}`", f.type.describe(), default, meaning])
     return ["Field", "Type", "Default", "Meaning"], rows
+
+
+def _linked(text: str) -> str:
+    """A field's help for a page: a ruling ID it names, linked (``[[ID]]``); a form shows the help as it is."""
+    declared = {r.id for p in PROTOCOLS for r in p.rulebook}
+
+    def link(match: re.Match[str]) -> str:
+        return f"[[{match.group(1)}]]" if match.group(1) in declared else match.group(1)
+
+    return re.sub(rf"(?<![\[\w-])({RULING_ID.pattern})(?![\]\w-])", link, text)
 
 
 def describe_default(value: Any) -> str:

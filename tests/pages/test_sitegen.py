@@ -319,3 +319,18 @@ def test_page_shows_the_round_rule_as_an_interpretation() -> None:
     assert "### I-R19-4 Triggers created while triggers fire" in page
     r13 = page.split("### R19-1.3 ")[1].split("### ")[0]
     assert "after the current round" not in r13 and "[[I-R19-4]]" in r13
+
+
+def test_every_generated_table_links_its_ruling_ids() -> None:
+    """An ID a generated table shows is written ``[[ID]]``, so the page links it to its ruling."""
+    from estro_rules.registry import PROTOCOLS
+
+    declared = {r.id for p in PROTOCOLS for r in p.rulebook}
+    bare = []
+    for name, make in registry.TABLES.items():
+        header, rows = make()
+        for row in rows:
+            for cell in row:
+                unlinked = re.sub(r"\[\[[^\]]+\]\]", " ", cell)
+                bare += [f"{name}: {i}" for i in re.findall(r"(?:I-)?[A-Z][A-Z0-9]*-\d+(?:\.\d+)*", unlinked) if i in declared]
+    assert bare == []
