@@ -29,7 +29,11 @@ from .rulings import Rulebook
 if TYPE_CHECKING:
     from .protocol import Command
 
-MODULES: tuple[tuple[str, str], ...] = (("protocol07", "p07"), ("battaglia", "battaglia"), ("r19", "r19"))
+MODULES: tuple[tuple[str, str], ...] = (
+    ("protocol07", "p07"),
+    ("battaglia", "battaglia"),
+    ("r19", "r19"),
+)
 """Every protocol, in site order: the module under ``estro_rules`` that defines it as ``PROTOCOL``,
 and the prefix of its scenario kinds' names (``p07`` for ``p07.combination``)."""
 
