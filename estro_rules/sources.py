@@ -477,6 +477,18 @@ class Report:
         return out
 
 
+def _each_once(docs: Iterable[Document]) -> dict[str, Document]:
+    """The documents by their names; a :class:`SourceError` when one is given twice."""
+    by_name: dict[str, Document] = {}
+    for doc in docs:
+        if doc.name in by_name:
+            raise SourceError(
+                f"{doc.origin}: the same document as {by_name[doc.name].origin}; expected each document once"
+            )
+        by_name[doc.name] = doc
+    return by_name
+
+
 def check(
     rulings: Mapping[str, Iterable[Source]],
     documents: Iterable[Document],
@@ -512,13 +524,7 @@ def check(
     drift: 1 vanished, 1 moved
     """
     docs = tuple(documents)
-    by_name: dict[str, Document] = {}
-    for doc in docs:
-        if doc.name in by_name:
-            raise SourceError(
-                f"{doc.origin}: the same document as {by_name[doc.name].origin}; expected each document once"
-            )
-        by_name[doc.name] = doc
+    by_name = _each_once(docs)
     records = [(owner, s) for owner, sources in rulings.items() for s in sources]
     records += [("not a rule", n.source) for n in not_rules]
     cited = dict.fromkeys([*known, *(s.document for _, s in records)])
