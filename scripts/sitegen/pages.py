@@ -459,6 +459,21 @@ def table_lines(site: Site, name: str, where: str) -> list[str]:
     return [link_refs(site, row, where) for row in render_table(table)]
 
 
+def section_lines(site: Site, name: str, where: str) -> list[str]:
+    """The lines of the generated section ``name``, its ``{{ table }}`` lines made tables and its references
+    linked (``where`` names the page's line that includes it)."""
+    out: list[str] = []
+    for line in site.sections[name]().splitlines():
+        table = _TABLE.match(line.strip())
+        if table and table.group(1) not in site.tables:
+            site.problems.append(f"{where}: section {name}: unknown table {table.group(1)!r}")
+        elif table:
+            out += table_lines(site, table.group(1), where)
+        else:
+            out.append(line if line.startswith("#") else link_refs(site, line, where))
+    return out
+
+
 def render(site: Site, page: ParsedPage, base: str) -> str:
     """The published Markdown of one page."""
     out: list[str] = []
@@ -504,17 +519,7 @@ def render(site: Site, page: ParsedPage, base: str) -> str:
         if i in page.sections:
             end, name = page.sections[i]
             if name in site.sections:  # an unknown one is reported by check()
-                where = f"{page.path.name}:{i + 1}"
-                for line in site.sections[name]().splitlines():
-                    table = _TABLE.match(line.strip())
-                    if table and table.group(1) not in site.tables:
-                        site.problems.append(f"{where}: section {name}: unknown table {table.group(1)!r}")
-                    elif table:
-                        out += [pad + row for row in table_lines(site, table.group(1), where)]
-                    elif line.startswith("#"):
-                        out.append(pad + line)
-                    else:
-                        out.append(pad + link_refs(site, line, where) if line else "")
+                out += [pad + line if line else "" for line in section_lines(site, name, f"{page.path.name}:{i + 1}")]
             i = end
             continue
         if i in page.widgets:
