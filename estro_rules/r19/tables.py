@@ -73,7 +73,6 @@ def actions_table() -> Table:
     return ["Action (`do`)", "What it does", "Usable in an ability's effects"], rows
 
 
-
 def vocabulary_table() -> Table:
     return ["Term", "Values"], [
         ["Printed values", ", ".join(VALUES)],
