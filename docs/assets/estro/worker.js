@@ -121,6 +121,7 @@ function post(message) {
 // local start: nothing to count, and the copy would cost the worker's thread time).
 const WASM_URL = new URL("pyodide/pyodide.asm.wasm", ASSETS).href;
 const realFetch = self.fetch.bind(self);
+const manifestPromise = runtimeManifest(); // runtime.json, checked (see "one build" below)
 let counter = null; // (url, a copy of its response) => void: the download count, once start() has set it
 const uncounted = []; // [url, download] begun before start() had set it
 
@@ -204,7 +205,6 @@ WebAssembly.instantiateStreaming = async (source, imports) => {
   }
 };
 
-const manifestPromise = runtimeManifest();
 const PYODIDE_URL = new URL("pyodide/pyodide.mjs", ASSETS).href;
 const ASM_URL = new URL("pyodide/pyodide.asm.mjs", ASSETS).href;
 const pyodideModule = import(PYODIDE_URL);
