@@ -71,19 +71,36 @@ const isPage = (name) => name === "./" || name.endsWith("/") || name.endsWith(".
 
 /* ---------- what could not be stored ---------- */
 
+/* Kept in memory too: right after a refused write, the browser may not count the freed space yet,
+ * so the record itself can be refused (the service worker that failed tells the active one, which
+ * keeps it and tries to store it again later). */
+let noRoomMemory = null;
+
 async function readNoRoom() {
+  if (noRoomMemory) {
+    if (!(await caches.has(STATE))) await writeNoRoom(noRoomMemory); // stored at last, if there is room now
+    return noRoomMemory;
+  }
   if (!(await caches.has(STATE))) return null;
   const hit = await (await caches.open(STATE)).match(NO_ROOM);
   return hit ? hit.json() : null;
 }
 
 async function writeNoRoom(value) {
+  noRoomMemory = value;
   if (!value) return caches.delete(STATE);
   try {
     await (await caches.open(STATE)).put(NO_ROOM, new Response(JSON.stringify(value)));
   } catch {
-    // not even room for this: the pages are told anyway
+    await caches.delete(STATE); // not even room for this: kept in memory, and the pages are told anyway
   }
+}
+
+/* The space this browser gives the site now, in bytes (what it reports: a hint, checked by writing). */
+async function freeSpace() {
+  if (!navigator.storage || !navigator.storage.estimate) return Infinity;
+  const {quota, usage} = await navigator.storage.estimate();
+  return quota - usage;
 }
 
 async function stateMessage() {
@@ -135,16 +152,22 @@ async function complete(name) {
   return true;
 }
 
+/* Once this build found no room, it is not downloaded again at every visit: only after an hour, or
+ * once the browser reports more free space than then. */
+const RETRY_MS = 3600 * 1000;
+
 async function install() {
   if (await complete(CACHE)) return; // this very build is in place already (the same sw.js registered again)
   const older = (await caches.keys()).filter((name) => name.startsWith(PREFIX) && name !== CACHE);
   const files = Object.entries(BUILD.files);
   // Room: everything this build stores, beside the old build (kept until this one is complete).
   const needed = files.reduce((sum, [file]) => sum + (BUILD.bytes[file] || 0), 0);
-  if (navigator.storage && navigator.storage.estimate) {
-    const {quota, usage} = await navigator.storage.estimate();
-    if (quota - usage < needed * 1.05 + 1e6) throw new NoRoom(`${Math.round(needed / 1e6)} MB needed, ${Math.round((quota - usage) / 1e6)} MB free`);
+  const free = await freeSpace();
+  const before = await readNoRoom();
+  if (before && before.build === BUILD.build && Date.now() - before.at < RETRY_MS && free <= before.free + 1e7) {
+    throw new NoRoom(before.why);
   }
+  if (free < needed * 1.05 + 1e6) throw new NoRoom(`${Math.round(needed / 1e6)} MB needed, ${Math.round(free / 1e6)} MB free`);
   await caches.delete(CACHE); // what an interrupted install may have left
   const cache = await caches.open(CACHE);
   let next = 0;
@@ -175,8 +198,9 @@ self.addEventListener("install", (event) => {
       () => self.skipWaiting(), // complete: take over at once
       async (err) => {
         if (err instanceof NoRoom) {
-          const noRoom = {build: BUILD.build, date: BUILD.date, why: err.message};
+          const noRoom = {build: BUILD.build, date: BUILD.date, why: err.message, at: Date.now(), free: await freeSpace()};
           await writeNoRoom(noRoom);
+          if (self.registration.active) self.registration.active.postMessage({type: "estro-no-room", ...noRoom});
           await tellPages({type: "estro-no-room", ...noRoom});
         }
         throw err; // the install fails: the old service worker goes on serving the old build whole
@@ -294,5 +318,8 @@ self.addEventListener("fetch", (event) => {
 self.addEventListener("message", (event) => {
   if (event.data && event.data.type === "estro-state" && event.source) {
     event.waitUntil(stateMessage().then((message) => event.source.postMessage(message)));
+  } else if (event.data && event.data.type === "estro-no-room" && event.data.build !== BUILD.build) {
+    const {type, ...noRoom} = event.data; // from the service worker of a newer build that found no room
+    event.waitUntil(writeNoRoom(noRoom));
   }
 });

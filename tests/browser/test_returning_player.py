@@ -21,8 +21,11 @@ request is still recorded, and none may leave 127.0.0.1.
 
 from __future__ import annotations
 
+import datetime as dt
+import json
 import os
 import shutil
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -136,6 +139,16 @@ def player(browser: Browser, host: Host) -> Iterator[BrowserContext]:
 # What the player sees
 
 
+def wait_until(page: Page, expression: str, arg: object = None, timeout: float = PYTHON_READY_TIMEOUT) -> None:
+    """Poll ``expression`` (a function of ``arg``; it may return a promise) until it is true. Polled from here
+    (DevTools' evaluate) rather than with wait_for_function, which evaluates a string in the page: the site's
+    own Content-Security-Policy refuses that, as it should."""
+    deadline = time.monotonic() + timeout / 1000
+    while not page.evaluate(expression, arg):
+        assert time.monotonic() < deadline, f"still false after {timeout / 1000:.0f} s: {expression}"
+        time.sleep(0.25)
+
+
 def text_build(page: Page, builds: Builds) -> str:
     """Which build the page's text is: by its stamp, checked against what B changed in the text."""
     stamp = page.evaluate("document.querySelector('meta[name=estro-build]').content")
@@ -154,11 +167,7 @@ def engine_build(page: Page) -> str:
         single.uncheck()
     else:
         page.locator(f"#{WIDGET} .estro-run").click()
-    page.wait_for_function(
-        "([w, n]) => Number(document.getElementById(w).dataset.runs || 0) > n",
-        arg=[WIDGET, runs],
-        timeout=PYTHON_READY_TIMEOUT,
-    )
+    wait_until(page, "([w, n]) => Number(document.getElementById(w).dataset.runs || 0) > n", [WIDGET, runs])
     error = page.locator(f"#{WIDGET} .estro-error")
     if error.is_visible():
         assert "The rules were updated" in error.inner_text(), error.inner_text()
@@ -181,19 +190,15 @@ def whole(page: Page, builds: Builds) -> str:
 
 def settle(page: Page) -> None:
     """Let the service worker finish what it is doing (installing a new build, or failing to)."""
-    page.wait_for_function(
-        "navigator.serviceWorker.getRegistration().then((r) => !r || (!r.installing && !r.waiting))",
-        timeout=PYTHON_READY_TIMEOUT,
-        polling=250,
-    )
+    wait_until(page, "() => navigator.serviceWorker.getRegistration().then((r) => !r || (!r.installing && !r.waiting))")
 
 
 def first_use(page: Page, builds: Builds) -> None:
     """Build A used once: a widget run, then the service worker and the stored snapshot in place."""
     page.goto(builds.url + "protocol-07/")
     assert whole(page, builds) == "A"
-    page.wait_for_function("window.estroEngine.snapshot === 'stored'", timeout=PYTHON_READY_TIMEOUT)
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=PYTHON_READY_TIMEOUT)
+    wait_until(page, "() => window.estroEngine.snapshot === 'stored'")
+    wait_until(page, "() => navigator.serviceWorker.controller !== null")
     settle(page)
 
 
@@ -235,8 +240,6 @@ def version(site: Path) -> str:
 
 
 def runtime_key(site: Path) -> str:
-    import json
-
     return str(json.loads((site / "assets" / "estro" / "runtime.json").read_text())["snapshot_key"])
 
 
@@ -302,3 +305,115 @@ def test_from_an_open_tab(builds: Builds, host: Host, player: BrowserContext, or
         seen.append(whole(page, builds))
     assert seen[-1] == "B", f"not on build B by the second reload: {seen}"
     b_offline_and_old_things_gone(player, page, builds)
+
+
+# --------------------------------------------------------------------------
+# No room for the new build; a shipped snapshot of another build; the site under its own CSP
+
+
+def long_date(iso: str) -> str:
+    """A build's date as the page writes it ("3 December 2026")."""
+    day = dt.date.fromisoformat(iso)
+    return f"{day.day} {day.strftime('%B')} {day.year}"
+
+
+@pytest.mark.parametrize("host", ["project server"], indirect=True)
+def test_no_room_for_the_new_build(builds: Builds, host: Host, player: BrowserContext) -> None:
+    """With the quota at what the site uses plus 20 MB, B (about 40 MB beside A) cannot be stored: the
+    player keeps A for offline use and is told so; online, pages come from the network (B, whole)."""
+    page = player.new_page()
+    first_use(page, builds)
+    usage = page.evaluate("navigator.storage.estimate().then((e) => e.usage)")
+    cdp = player.new_cdp_session(page)
+    cdp.send("Storage.overrideQuotaForOrigin", {"origin": builds.url, "quotaSize": usage + 20_000_000})
+    # (navigator.storage.estimate() goes on reporting the profile's quota: the browser enforces the override
+    # when something is written, so the service worker must learn it from a refused write, as here.)
+    quota = cdp.send("Storage.getUsageAndQuota", {"origin": builds.url})
+    assert quota["overrideActive"] and quota["quota"] == usage + 20_000_000, quota
+    deploy(builds.b, host.served, DOCUMENTED)
+    date_a = json.loads((builds.a / "assets" / "estro" / "runtime.json").read_text())["date"]
+    message = (
+        f"Not enough storage to update the rules for offline use: showing the rules of {long_date(date_a)}. "
+        "Free some space or go online."
+    )
+    note = page.locator(".estro-build-note[data-kind=storage]")
+    page.goto(builds.url + "protocol-07/")  # the visit after the deploy: A whole while B tries to install
+    expect(note).to_contain_text(message, timeout=PYTHON_READY_TIMEOUT)
+    assert whole(page, builds) == "A"
+    settle(page)
+    page.reload()  # online: B from the network, whole; offline use keeps A, and the page says so
+    assert whole(page, builds) == "B"
+    expect(note).to_contain_text(f"offline, this site shows the rules of {long_date(date_a)}")
+    assert [c for c in page.evaluate("caches.keys()") if c.startswith("estro-site-")] == [
+        f"estro-site-{version(builds.a)}"
+    ], "the old build is kept whole"
+    player.set_offline(True)
+    try:
+        page.reload()
+        assert whole(page, builds) == "A", "offline: the old build, whole"
+        expect(note).to_contain_text(message)
+    finally:
+        player.set_offline(False)
+
+
+@pytest.mark.parametrize("host", ["project server"], indirect=True)
+def test_a_shipped_snapshot_of_another_build_is_not_restored(
+    builds: Builds, host: Host, player: BrowserContext
+) -> None:
+    """B's runtime.json beside A's snapshot (what a half-done upload leaves): the worker checks the snapshot's
+    SHA-256 before restoring it, starts Python afresh instead, says why, and answers with B's engine."""
+    deploy(builds.b, host.served, DOCUMENTED)
+    for twin in ("", ".br", ".gz"):  # A's snapshot, as if its upload had not happened yet
+        name = f"assets/pyodide/estro-engine.snapshot{twin}"
+        shutil.copyfile(builds.a / name, host.served / name)
+    page = player.new_page()
+    page.goto(builds.url + "protocol-07/")
+    assert whole(page, builds) == "B", "B's engine, not the one in A's snapshot"
+    assert page.evaluate("window.estroEngine.timings.from") == "start"
+    stages = page.evaluate("window.estroEngine.timings.stages")
+    assert stages["shipped"] == "failed: the site's snapshot is not this build's (its SHA-256 differs)", stages
+
+
+#: Every Content-Security-Policy violation the page sees, and the console's words about one.
+RECORD_VIOLATIONS = """
+window.__violations = [];
+document.addEventListener("securitypolicyviolation", (e) => window.__violations.push(e.violatedDirective + " " + e.blockedURI));
+"""
+
+
+def test_the_site_runs_under_its_content_security_policy(builds: Builds, browser: Browser, tmp_path: Path) -> None:
+    """Served with its _headers file applied (scripts/serve_site.py --headers): reading, instant navigation,
+    Python in its worker, the service worker, offline use: 0 violations."""
+    server = serve_in_background(builds.a, "127.0.0.1", builds.port, headers=True)
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    console: list[str] = []
+    requests: list[str] = []
+    context.on("request", lambda r: requests.append(r.url))
+    try:
+        context.add_init_script(RECORD_VIOLATIONS)
+        page = context.new_page()
+        page.on("console", lambda m: console.append(m.text))
+        page.on("worker", lambda w: w.on("console", lambda m: console.append(m.text)) if hasattr(w, "on") else None)
+        response = page.goto(builds.url + "protocol-07/")
+        assert response is not None
+        csp = response.headers["content-security-policy"]
+        assert "script-src 'self' 'wasm-unsafe-eval' 'sha256-" in csp and "'unsafe-eval'" not in csp
+        assert "'unsafe-inline'" not in csp.split("script-src")[1].split(";")[0]
+        assert whole(page, builds) == "A"  # Python started in the worker, under the worker's own policy
+        wait_until(page, "() => window.estroEngine.snapshot === 'stored'")
+        wait_until(page, "() => navigator.serviceWorker.controller !== null")
+        violations = page.evaluate("window.__violations")
+        page.locator(".md-sidebar--primary a.md-nav__link[href$='battaglia/']").click()
+        expect(page.locator("h1")).to_contain_text("Battaglia", timeout=NAVIGATION_TIMEOUT)
+        violations += page.evaluate("window.__violations")
+        context.set_offline(True)
+        page.goto(builds.url + "protocol-07/")
+        assert whole(page, builds) == "A", "offline, from the service worker's cache"
+        violations += page.evaluate("window.__violations")
+    finally:
+        context.close()
+        server.shutdown()
+        server.server_close()
+    assert violations == []
+    assert [m for m in console if "Content Security Policy" in m] == []
+    assert all(urlparse(u).hostname == "127.0.0.1" for u in requests if not u.startswith(("data:", "blob:")))

@@ -134,7 +134,7 @@
     const editorBox = $(".estro-editor");
     const base = widget.dataset.base || "";
     const samplesData = $(".estro-samples");
-    const samples = samplesData ? JSON.parse(samplesData.textContent) : {};
+    const samples = samplesData ? JSON.parse(samplesData.dataset.json ?? samplesData.textContent) : {};
     const controls = (editorBox.dataset.controls || "").split(",").filter(Boolean);
     const homeKind = editorBox.dataset.kind;
     let form = null;
