@@ -253,10 +253,10 @@ def finish(site_dir: Path, *, dev: bool = False) -> Build:
     text = sw.read_text(encoding="utf-8")
     if not BUILD_LINE.search(text):
         raise ValueError(f"{sw}: no `const BUILD = ...;` line to write the build's data into")
-    if dev:
-        return Build("dev", build_date(), "dev", {})
     (site_dir / WIDGETS).parent.mkdir(parents=True, exist_ok=True)
     (site_dir / WIDGETS).write_text(json.dumps(widget_pages(site_dir), indent=1) + "\n")
+    if dev:
+        return Build("dev", build_date(), "dev", {})
     build, date = build_id(site_dir), build_date()
     runtime = site_dir / RUNTIME
     snapshot_key = None

@@ -29,9 +29,11 @@ a little larger; ``runtime.json``'s "br" sizes (what the progress bar counts) sa
 
 from __future__ import annotations
 
+import hashlib
 import json
 import shutil
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
 
 import brotli
@@ -58,7 +60,7 @@ def copy_site(source: Path, target: Path) -> None:
 def fast_brotli(path: Path) -> None:
     """Put a quality-5 brotli of ``path`` in the compression cache, where the build's code finds it."""
     data = path.read_bytes()
-    key = compress.hashlib.sha256(data).hexdigest()
+    key = hashlib.sha256(data).hexdigest()
     cached = compress.CACHE / f"{key}.br"
     if not cached.exists():
         compress.CACHE.mkdir(parents=True, exist_ok=True)
@@ -88,8 +90,13 @@ def patched_engine(engine_zip: Path, out: Path) -> None:
             dst.writestr(info, data, compress_type=zipfile.ZIP_STORED)
 
 
-def next_build(site_a: Path, site_b: Path) -> offline.Build:
-    """Build B (see the module's docstring) in ``site_b``, from the built site ``site_a``."""
+def next_build(
+    site_a: Path, site_b: Path, finish: Callable[[Path], object] = offline.finish, *, fast: bool = True
+) -> object:
+    """Build B (see the module's docstring) in ``site_b``, from the built site ``site_a``; what ``finish``
+    returns (the build: :func:`scripts.sitegen.offline.finish`, or an earlier revision's own last step,
+    for the update benchmark's comparison). ``fast=False`` compresses as the site build does (brotli 11:
+    minutes on 11 MB the first time), for the benchmark's bytes."""
     copy_site(site_a, site_b)
     manifest = json.loads((site_b / offline.RUNTIME).read_text(encoding="utf-8"))
     pyodide = site_b / "assets" / "pyodide"
@@ -114,7 +121,7 @@ def next_build(site_a: Path, site_b: Path) -> offline.Build:
         manifest["python"],
     )
     snapshot = assets.make_snapshot(compiled)
-    for path in (compiled.engine, snapshot.path):
+    for path in (compiled.engine, snapshot.path) if fast else ():
         fast_brotli(path)
     wheel = Path(f"estro_rules-{Path(manifest['engine']).stem.split('-')[1]}-py3-none-any.whl")
     runtime = assets.Runtime(wheel, compiled, manifest["pyodide"], snapshot)
@@ -135,6 +142,6 @@ def next_build(site_a: Path, site_b: Path) -> offline.Build:
     for old in site_b.rglob("*"):  # the twins are made again for what changed
         if old.suffix in (".br", ".gz") and old.is_file():
             old.unlink()
-    build = offline.finish(site_b)
+    build = finish(site_b)
     compress.precompress(site_b)
     return build

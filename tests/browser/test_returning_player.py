@@ -35,7 +35,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from scripts.serve_site import serve_in_background
-from scripts.sitegen import rebuild
+from scripts.sitegen import offline, rebuild
 from tests.browser.test_protocol07_page import PYTHON_READY_TIMEOUT
 from tests.conftest import Site, free_port
 
@@ -72,7 +72,7 @@ def builds(site: Site, tmp_path_factory: pytest.TempPathFactory) -> Builds:
     rebuild.copy_site(site.root, root / "A")
     a = rebuild.relocate(root / "A", site.url, url)
     b = rebuild.next_build(root / "A", root / "B")
-    assert a.id != b.id
+    assert isinstance(b, offline.Build) and a.id != b.id
     return Builds(url, port, root / "A", root / "B", a.id, b.id)
 
 
