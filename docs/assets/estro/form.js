@@ -80,7 +80,7 @@
     const text = JSON.stringify(value, marked, indent);
     return text.replace(/"\\u0000big:(-?\d+)"/g, "$1").replace(/"\\u0000num:([-+.\deE]+)"/g, "$1");
   }
-  const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+  const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v) && !(v instanceof RawNumber);
   const capital = (s) => (s ? s[0].toUpperCase() + s.slice(1) : s);
 
   /* What a player calls one item of a list, from the declarations ("Cryptid", "Action", "Player"). */
