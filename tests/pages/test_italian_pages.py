@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from markdown.extensions.toc import slugify
+from markdown.extensions.toc import slugify  # type: ignore[import-untyped]  # the anchors mkdocs makes (toc)
 
 from estro_rules.glossary import TERMS, Term
 from estro_rules.protocol import Protocol
@@ -147,9 +147,7 @@ def mirror_problems(english: pages.ParsedPage, italian: pages.ParsedPage, book: 
     ours, theirs = sections(italian), sections(english)
     shape = [(s.level, s.ruling) for s in ours], [(s.level, s.ruling) for s in theirs]
     if shape[0] != shape[1]:
-        problems.append(
-            f"{where}: its headings (level, ruling) are {shape[0]}, the English page's are {shape[1]}"
-        )
+        problems.append(f"{where}: its headings (level, ruling) are {shape[0]}, the English page's are {shape[1]}")
         return problems
     for it, en in zip(ours, theirs, strict=True):
         at = f"{where}:{it.line} (English line {en.line})"
@@ -216,7 +214,9 @@ def italian_segments() -> Iterator[Segment]:
         for ruling in book:
             yield Segment(f"rulebook {book.key}", tuple(_tokens(ruling.italian, 0)), f"Italian title of {ruling.id}")
     for t in TERMS:
-        yield Segment("estro_rules/glossary.py", tuple(_tokens(t.italian_meaning, 0)), f"Italian meaning of {t.english}")
+        yield Segment(
+            "estro_rules/glossary.py", tuple(_tokens(t.italian_meaning, 0)), f"Italian meaning of {t.english}"
+        )
 
 
 def copies(segments: Iterator[Segment]) -> list[str]:
@@ -293,7 +293,10 @@ def test_a_faithful_mirror_passes(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("change", "problem"),
     [
-        (("Testo che cita [[D-1]]", "Testo che cita [[D-1]] e [[D-2]]"), "cites ['D-2'] (citations), which the English"),
+        (
+            ("Testo che cita [[D-1]]", "Testo che cita [[D-1]] e [[D-2]]"),
+            "cites ['D-2'] (citations), which the English",
+        ),
         (("Testo che cita [[D-1]]", "Testo senza citazioni"), "does not cite ['D-1'] (citations)"),
         (("[[page:Elsewhere]]", "Altrove"), "does not cite ['Elsewhere'] (pages)"),
         (("§7.7", "§7.8"), "cites ['7.8'] (sections)"),
