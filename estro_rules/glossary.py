@@ -12,6 +12,18 @@ each term's first use in a ruling links to its entry and shows the meaning on ho
 ('cryptid', 'criptide')
 >>> [t.english for t in TERMS if t.protocol == "protocol07"][:3]
 ['Single Player', 'Inferno 2vs2', 'Ultimo Bastione']
+
+The glossary also decides which word each language's pages use (:meth:`Term.word`). Battaglia's words
+come from its Italian source; PROTOCOL_07's names are the source's own in both languages. For §19, whose
+source is English, a word printed on the cards (a state label, a card type, a value, a keyword, a zone)
+stays in English on the Italian pages, so that players find on the page the word on the card; the words
+of the procedure (sequence, trigger, flip, …) are said in Italian. Each term has an Italian meaning for
+the Italian pages (``italian_meaning``).
+
+>>> term("cryptid").word("it"), term("Contested").word("it"), term("Depleted Pile").word("it")
+('criptide', 'Contested', 'Depleted Pile')
+>>> term("trigger").word("it"), term("Depleted Pile").italian, term("Depleted Pile").word("en")
+('innesco', 'Pila esaurita', 'Depleted Pile')
 """
 
 from __future__ import annotations
@@ -42,6 +54,21 @@ class Term:
 
     also: tuple[str, ...] = ()
     """Other forms that name it on the pages (plurals, the other language's plural)."""
+
+    italian_meaning: str = ""
+    """What it means, in one line of our own Italian words, for the Italian pages."""
+
+    italian_uses_english: bool = False
+    """Whether the Italian pages keep the English word (a word printed on the cards), with ``italian`` as
+    its gloss; ``False`` when they use ``italian``."""
+
+    def word(self, language: str) -> str:
+        """The word that the pages in ``language`` (``"en"`` or ``"it"``) use for this term."""
+        if language == "en":
+            return self.english
+        if language == "it":
+            return self.english if self.italian_uses_english else self.italian
+        raise ValueError(f"language: expected 'en' or 'it', got {language!r}")
 
     @property
     def anchor(self) -> str:

@@ -6,7 +6,9 @@ so that a maintainer starts from something the site builds and the tests pass, a
 - the package ``estro_rules/NAME/``: its rulebook, its rules as data, its engine, one scenario kind, its
   views, its page's tables and widget, its source document's records, its glossary terms, and the lock of
   what its rulings' examples print;
-- its page source, ``docs/_sources/PAGE.md``, with a worked example for each ruling;
+- its page source, ``docs/_sources/PAGE.md``, with a worked example for each ruling, and its Italian twin,
+  ``docs/_sources/it/PAGE.md`` (the same headings, IDs, citations, tables, widget and examples, in Italian:
+  ``tests/pages/test_italian_pages.py`` holds every protocol's Italian page to its English page);
 - one example scenario, ``examples/NAME/first-roll.json``;
 - a stub source document with one paragraph, ``docs/_sources/documents/NAME.txt`` (the place for a new
   protocol's own source document: the repository keeps it, and its records name it).
@@ -155,9 +157,10 @@ RULEBOOK = Rulebook(
     "<<Title>> — a die",
     "<<name>>/",
     [
-        Ruling("<<P>>-1", "A roll shows one face"),
-        Ruling("I-<<P>>-1", "The seed draws the face", interpretation=True),
+        Ruling("<<P>>-1", "A roll shows one face", italian="Un tiro mostra una faccia"),
+        Ruling("I-<<P>>-1", "The seed draws the face", interpretation=True, italian="Il seme sceglie la faccia"),
     ],
+    italian="<<Title>> — un dado",
 )
 cite = RULEBOOK.cite
 ''',
@@ -359,7 +362,8 @@ from ..glossary import Term
 
 TERMS: tuple[Term, ...] = (
     Term("face", "faccia", "What a roll shows: one number of the die ([[<<P>>-1]]).", "<<name>>",
-         italian_from_source=False, also=("faces",)),
+         italian_from_source=False, also=("faces",),
+         italian_meaning="Ciò che un tiro mostra: uno dei numeri del dado ([[<<P>>-1]])."),
 )
 """The terms of this protocol's page."""
 ''',
@@ -414,6 +418,47 @@ generator seeded by the scenario's seed, so the same seed always shows the same 
 ```
 
 ## Try it
+
+```estro-widget <<name>>-roll
+```
+''',
+    "docs/_sources/it/<<name>>.md": '''# <<Title>> — un dado
+
+Un nuovo protocollo, creato con `python -m scripts.new_protocol <<name>>`: un dado, una regola e
+un'interpretazione. Riscrivilo a partire dal suo documento sorgente, `docs/_sources/documents/<<name>>.txt`,
+insieme alla pagina inglese, di cui questa segue titoli, ID, citazioni, tabelle, widget ed esempi.
+
+## In breve
+
+- Un tiro del dado mostra una delle sue facce ([[<<P>>-1]]); il seme sceglie quale ([[I-<<P>>-1]]).
+
+{{ table <<name>>.faces }}
+
+## Le regole
+
+### <<P>>-1 Un tiro mostra una faccia
+
+Tirando il dado si ottiene una delle sue facce, numerate da 1 fino a quante facce ha.
+
+```pycon
+>>> from estro_rules.<<name>> import ROLL
+>>> scenario = {"kind": "<<name>>.roll", "faces": 6, "seed": 0}
+>>> ROLL.read(scenario).run().face
+<<face>>
+```
+
+### I-<<P>>-1 Il seme sceglie la faccia
+
+La fonte non dice da dove venga il caso di un tiro. Il motore sceglie la faccia con un generatore
+inizializzato dal seme dello scenario, così lo stesso seme mostra sempre la stessa faccia.
+
+```pycon
+>>> from estro_rules.<<name>>.engine import roll
+>>> roll(6, 0) == roll(6, 0), roll(6, 0).rulings
+(True, ('<<P>>-1', 'I-<<P>>-1'))
+```
+
+## Provalo
 
 ```estro-widget <<name>>-roll
 ```

@@ -44,6 +44,7 @@ WRITTEN = [
     "docs/_sources/documents/dado.txt",
     "examples/dado/first-roll.json",
     "docs/_sources/dado.md",
+    "docs/_sources/it/dado.md",
     "estro_rules/dado/rulings.lock.json",
 ]
 
