@@ -2,6 +2,7 @@
 # Install what the site and the tests need; safe to run again (it skips what is done).
 #   bash scripts/setup.sh            Python venv (.venv) + pinned packages + Pyodide (npm ci)
 #   bash scripts/setup.sh --browser  the same, plus Chromium for the browser tests
+# and, each time, the build-tool environment with pyodide-build (scripts/setup_pyodide_build.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -26,6 +27,8 @@ if ! cmp -s package-lock.json node_modules/.estro-lock 2>/dev/null || [ ! -f nod
   npm ci --no-audit --no-fund --loglevel=error
   cp package-lock.json node_modules/.estro-lock
 fi
+
+bash scripts/setup_pyodide_build.sh
 
 if [ "${1:-}" = "--browser" ]; then
   chromium=${CHROMIUM:-$(command -v chromium || command -v chromium-browser || true)}

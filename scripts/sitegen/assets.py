@@ -4,24 +4,27 @@ Pyodide comes from the npm package pinned in package-lock.json (``npm ci`` puts
 it in node_modules/). Its ``python_stdlib.zip`` holds only sources, so every
 start would compile each module it imports; the engine, too, would be compiled
 from source on every start. The **compile for Pyodide** step fixes both at build
-time (:func:`compile_for_pyodide`, run by ``scripts/pyodide_compile.mjs``):
+time (:func:`compile_for_pyodide`):
 
-1. Pyodide's own CPython runs under Node, imports the engine and runs one
-   scenario of every kind the way the worker does, and records which
-   standard-library modules that needed (``sys.modules``);
-2. ``py_compile`` inside that same interpreter turns those modules and every
-   engine module into unchecked hash-based ``.pyc`` files (what pyodide-build's
-   ``py-compile`` does, which cannot run here: see the README);
+1. the engine: pyodide-build's ``pyodide lockfile add-wheels`` and ``pyodide
+   py-compile``, the latter run by Pyodide's own CPython under Node, make its
+   compiled wheel and its ``pyodide-lock.json`` entry (:mod:`.toolchain`);
+2. the standard library, our own step (pyodide-build has nothing like it),
+   ``scripts/pyodide_compile.mjs``: Pyodide's own CPython runs under Node,
+   imports the engine and runs one scenario of every kind the way the worker
+   does, records which standard-library modules that needed (``sys.modules``),
+   and ``py_compile`` inside that same interpreter turns them into unchecked
+   hash-based ``.pyc`` files. The two run side by side;
 3. here, two standard libraries are built from the npm package's zip: the
    **boot library** ``python_stdlib.zip``, which Pyodide mounts, holds the
    measured modules only, as bytecode (3 MB instead of 10); the **whole
    library** ``python_stdlib-whole.zip`` holds the same bytecode and every other
    module as source. Nobody downloads the whole library until an import needs a
    module the boot library lacks: then :mod:`estro_rules.web_stdlib` has the
-   worker put it in the boot library's place, so any import works. The engine
-   becomes ``estro_rules.zip`` (bytecode), which the worker puts on
-   ``sys.path``. The zips are stored uncompressed: the server sends them
-   brotli- or gzip-compressed, and imports need no inflating.
+   worker put it in the boot library's place, so any import works. The engine's
+   compiled wheel, a zip of bytecode, is what the worker puts on ``sys.path``.
+   The zips are stored uncompressed: the server sends them brotli- or
+   gzip-compressed, and imports need no inflating.
 
 The result is cached under ``build/pyodide-cache/<lock hash>/<engine hash>/``, so
 a rebuild with the same lock file and the same engine takes no time.
@@ -33,13 +36,12 @@ import hashlib
 import json
 import shutil
 import subprocess
-import sys
 import tempfile
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import compress
+from . import compress, toolchain
 
 ROOT = Path(__file__).resolve().parents[2]
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
@@ -77,7 +79,11 @@ class Compiled:
     """``python_stdlib-whole.zip``: the boot library's ``.pyc`` files and every other module as ``.py``."""
 
     engine: Path
-    """``estro_rules.zip``: the engine's modules as ``.pyc``."""
+    """The engine's wheel made by pyodide-build's ``py-compile`` (``estro_rules-*-cp314-none-any.whl``):
+    its modules as ``.pyc``, uncompressed; a zip the worker can put on ``sys.path`` as it is."""
+
+    lock: Path
+    """The ``pyodide-lock.json`` with the engine's entry (``pyodide lockfile add-wheels``, then ``py-compile``)."""
 
     measured: tuple[str, ...]
     """The standard-library modules (zip entry names) a start and the engine imported."""
@@ -94,6 +100,12 @@ def _sha256(*parts: bytes) -> str:
     for part in parts:
         digest.update(hashlib.sha256(part).digest())
     return digest.hexdigest()
+
+
+def wheel_digest(wheel: Path) -> str:
+    """A hash of every file in the wheel, by name and content (not its zip dates)."""
+    with zipfile.ZipFile(wheel) as whl:
+        return _sha256(*(part for name in sorted(whl.namelist()) for part in (name.encode(), whl.read(name))))
 
 
 def engine_sources(wheel: Path) -> dict[str, str]:
@@ -165,16 +177,6 @@ def only_in_whole(boot: Path, whole: Path) -> tuple[str, ...]:
     return tuple(sorted(n for n in names if n))
 
 
-def build_engine_zip(sources: dict[str, str], compiled_dir: Path, out: Path) -> None:
-    """The engine package with every ``.py`` as its ``.pyc``, uncompressed."""
-    with zipfile.ZipFile(out, "w") as dst:
-        for name, text in sources.items():
-            if name.endswith(".py"):
-                _write(dst, name + "c", (compiled_dir / (name + "c")).read_bytes())
-            else:
-                _write(dst, name, text.encode("utf-8"))
-
-
 def stdlib_prefix() -> str:
     """Where Pyodide mounts its stdlib zip: ``/lib/python314.zip/`` for Python 3.14."""
     lock = json.loads((PYODIDE_DIR / "pyodide-lock.json").read_text())
@@ -187,43 +189,46 @@ def compile_for_pyodide(wheel: Path, cache: Path = CACHE, node: str | None = Non
     sources = engine_sources(wheel)
     scenarios = measurement_scenarios()
     lock_key = _sha256(LOCK_FILE.read_bytes(), *((PYODIDE_DIR / n).read_bytes() for n in ("package.json",)))[:16]
-    engine_key = _sha256(json.dumps([sources, scenarios]).encode(), COMPILER.read_bytes(), Path(__file__).read_bytes())[
-        :16
-    ]
+    steps = (COMPILER, Path(__file__), Path(toolchain.__file__), toolchain.CLI_IN_PYODIDE, toolchain.REQUIREMENTS)
+    engine_key = _sha256(
+        wheel_digest(wheel).encode(), json.dumps(scenarios).encode(), *(p.read_bytes() for p in steps)
+    )[:16]
     target = cache / lock_key / engine_key
-    if not (target / "compiled.json").exists():
-        _compile(sources, scenarios, target, node or shutil.which("node") or "node")
-    _prune(cache, lock_key, engine_key)
+    with toolchain.one_at_a_time():
+        if not (target / "compiled.json").exists():
+            _compile(wheel, sources, scenarios, target, node or shutil.which("node") or "node")
+        _prune(cache, lock_key, engine_key)
     meta = json.loads((target / "compiled.json").read_text())
     boot, whole = target / "python_stdlib.zip", target / WHOLE_STDLIB
+    package = toolchain.Package(target / "package" / meta["engine"], target / "package" / "pyodide-lock.json")
     return Compiled(
-        boot, whole, target / "estro_rules.zip", tuple(meta["stdlib"]), only_in_whole(boot, whole), meta["python"]
+        boot, whole, package.wheel, package.lock, tuple(meta["stdlib"]), only_in_whole(boot, whole), meta["python"]
     )
 
 
-def _compile(sources: dict[str, str], scenarios: list[str], target: Path, node: str) -> None:
+def _compile(wheel: Path, sources: dict[str, str], scenarios: list[str], target: Path, node: str) -> None:
     missing = [n for n in NPM_INPUTS if not (PYODIDE_DIR / n).exists()]
     if missing:
         raise FileNotFoundError(
             f"Pyodide files missing from {PYODIDE_DIR}: {', '.join(missing)}; run `bash scripts/setup.sh` (npm ci)"
         )
-    job = {
-        "engine": sources,
-        "scenarios": scenarios,
-        "stdlib_prefix": stdlib_prefix(),
-        "engine_prefix": ENGINE_PATH + "/",
-    }
+    job = {"engine": sources, "scenarios": scenarios, "stdlib_prefix": stdlib_prefix()}
     target.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=target.parent) as tmp:
         work = Path(tmp)
-        done = subprocess.run(
-            [node, str(COMPILER), str(work / "pyc")], input=json.dumps(job), capture_output=True, text=True, cwd=ROOT
-        )
-        if done.returncode != 0:
-            raise RuntimeError(f"compiling for Pyodide failed:\n{done.stderr[-4000:]}")
-        meta = json.loads((work / "pyc" / "modules.json").read_text())
         out = work / "out"
         out.mkdir()
+        # Our standard-library step and pyodide-build's engine steps, side by side (two Pyodides under Node).
+        (work / "job.json").write_text(json.dumps(job))
+        with (
+            (work / "job.json").open() as job_in,
+            (work / "errors.txt").open("w") as errors,
+            subprocess.Popen([node, str(COMPILER), str(work / "pyc")], stdin=job_in, stderr=errors, cwd=ROOT) as step,
+        ):
+            package = toolchain.package(wheel, out / "package", node)
+        if step.returncode != 0:
+            raise RuntimeError(f"compiling for Pyodide failed:\n{(work / 'errors.txt').read_text()[-4000:]}")
+        meta = json.loads((work / "pyc" / "modules.json").read_text())
         build_stdlib_zips(
             PYODIDE_DIR / "python_stdlib.zip",
             work / "pyc" / "stdlib",
@@ -231,7 +236,7 @@ def _compile(sources: dict[str, str], scenarios: list[str], target: Path, node: 
             out / "python_stdlib.zip",
             out / WHOLE_STDLIB,
         )
-        build_engine_zip(sources, work / "pyc" / "engine", out / "estro_rules.zip")
+        meta["engine"] = package.wheel.name
         (out / "compiled.json").write_text(json.dumps(meta, indent=1))
         shutil.rmtree(target, ignore_errors=True)
         out.rename(target)
@@ -283,6 +288,15 @@ def make_snapshot(compiled: Compiled, node: str | None = None) -> ShippedSnapsho
     key = _sha256(SNAPSHOTTER.read_bytes(), json.dumps(warmups).encode())[:16]
     folder = compiled.stdlib.parent / f"snapshot-{key}"
     target = folder / "estro-engine.snapshot"
+    with toolchain.one_at_a_time():
+        _make_snapshot(compiled, warmups, folder, target, node)
+    meta = json.loads((folder / "estro-engine.snapshot.json").read_text())
+    return ShippedSnapshot(
+        target, meta["bytes"], meta["header"], tuple(meta["pages"]), tuple(meta["initial_pages"])
+    )
+
+
+def _make_snapshot(compiled: Compiled, warmups: list[str], folder: Path, target: Path, node: str | None) -> None:
     if not (folder / "estro-engine.snapshot.json").exists():
         lock = json.loads((PYODIDE_DIR / "pyodide-lock.json").read_text())
         job = {
@@ -308,10 +322,6 @@ def make_snapshot(compiled: Compiled, node: str | None = None) -> ShippedSnapsho
             shutil.rmtree(folder, ignore_errors=True)
             Path(tmp).rename(folder)
             folder.chmod(0o755)
-    meta = json.loads((folder / "estro-engine.snapshot.json").read_text())
-    return ShippedSnapshot(
-        target, meta["bytes"], meta["header"], tuple(meta["pages"]), tuple(meta["initial_pages"])
-    )
 
 
 @dataclass(frozen=True)
@@ -436,32 +446,8 @@ class Runtime:
 
 
 def build_wheel(out_dir: Path) -> Path:
-    """Build the engine's wheel from the repo into ``out_dir``."""
-    with tempfile.TemporaryDirectory() as tmp:
-        subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "pip",
-                "wheel",
-                "--quiet",
-                "--no-deps",
-                "--no-build-isolation",
-                "-w",
-                tmp,
-                str(ROOT),
-            ],
-            check=True,
-            cwd=ROOT,
-        )
-        (built,) = Path(tmp).glob("estro_rules-*-py3-none-any.whl")
-        out_dir.mkdir(parents=True, exist_ok=True)
-        target = out_dir / built.name
-        shutil.copy2(built, target)
-    # setuptools leaves a build/ folder behind; it is not ours to keep.
-    shutil.rmtree(ROOT / "build" / "lib", ignore_errors=True)
-    shutil.rmtree(ROOT / "build" / "bdist.linux-x86_64", ignore_errors=True)
-    return target
+    """Build the engine's ``py3-none-any`` wheel from the repo into ``out_dir`` (``pyodide build``)."""
+    return toolchain.build_wheel(out_dir)
 
 
 def runtime(cache_dir: Path) -> Runtime:
@@ -472,8 +458,9 @@ def runtime(cache_dir: Path) -> Runtime:
             f"Pyodide files missing from {PYODIDE_DIR}: {', '.join(missing)}; run `bash scripts/setup.sh` (npm ci)"
         )
     version = json.loads((PYODIDE_DIR / "package.json").read_text())["version"]
-    for old in cache_dir.glob("*.whl"):
-        old.unlink()
-    wheel = build_wheel(cache_dir)
-    compiled = compile_for_pyodide(wheel)
-    return Runtime(wheel, compiled, version, make_snapshot(compiled))
+    with toolchain.one_at_a_time():
+        for old in cache_dir.glob("*.whl"):
+            old.unlink()
+        wheel = build_wheel(cache_dir)
+        compiled = compile_for_pyodide(wheel)
+        return Runtime(wheel, compiled, version, make_snapshot(compiled))
