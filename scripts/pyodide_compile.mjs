@@ -6,7 +6,10 @@
 //   node scripts/pyodide_compile.mjs OUT_DIR < job.json
 //
 // job.json: {"engine": {"estro_rules/web.py": "<source>", ...}, "scenarios": ["<scenario JSON>", ...],
-//            "stdlib_prefix": "/lib/python314.zip/"}
+//            "stdlib_prefix": "/lib/python314.zip/", "package": null or {"lock": PYODIDE_LOCK_JSON}}
+//
+// With "package", the engine is loaded the Pyodide way, loadPackage("estro-rules") from that lock
+// file (its wheel beside it), so the modules Pyodide's package loader imports are measured too.
 //
 // 1. Measure: start Pyodide (the npm package's own python_stdlib.zip), import
 //    estro_rules.web and put estro_rules.web_stdlib's finder in place from the
@@ -21,7 +24,7 @@
 // OUT_DIR receives modules.json (the measured list) and stdlib/NAME.pyc;
 // scripts/sitegen/assets.py builds the zips from them.
 import { mkdirSync, readFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { dirname, resolve } from "node:path";
 import { loadPyodide } from "pyodide";
 
 const out = process.argv[2];
@@ -32,13 +35,21 @@ if (!out) {
 const job = JSON.parse(readFileSync(0, "utf8"));
 mkdirSync(out, { recursive: true });
 
-const pyodide = await loadPyodide({ stdout: (s) => console.error(s), stderr: (s) => console.error(s) });
-// The engine's sources, written into the in-memory file system (not unpacked
-// with Python's zipfile, so that measuring imports nothing the worker does not).
-for (const [name, text] of Object.entries(job.engine)) {
-  const path = "/engine-src/" + name;
-  pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
-  pyodide.FS.writeFile(path, text);
+const quiet = { stdout: (s) => console.error(s), stderr: (s) => console.error(s) };
+const byPackage = job.package
+  ? { lockFileContents: readFileSync(job.package.lock, "utf8"), packageBaseUrl: dirname(resolve(job.package.lock)) + "/" }
+  : {};
+const pyodide = await loadPyodide({ ...quiet, ...byPackage });
+if (job.package) {
+  await pyodide.loadPackage("estro-rules", { messageCallback: () => {}, errorCallback: (s) => console.error(s) });
+} else {
+  // The engine's sources, written into the in-memory file system (not unpacked
+  // with Python's zipfile, so that measuring imports nothing the worker does not).
+  for (const [name, text] of Object.entries(job.engine)) {
+    const path = "/engine-src/" + name;
+    pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+    pyodide.FS.writeFile(path, text);
+  }
 }
 pyodide.globals.set("SCENARIOS", pyodide.toPy(job.scenarios));
 pyodide.runPython(`

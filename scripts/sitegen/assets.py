@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import shutil
 import subprocess
 import tempfile
@@ -57,6 +58,20 @@ NPM_INPUTS = (*NPM_FILES, "python_stdlib.zip", "pyodide-lock.json", "package.jso
 
 #: Where the worker writes the engine's zip inside Pyodide's file system (it goes on sys.path).
 ENGINE_PATH = "/lib/estro_rules.zip"
+
+#: How the worker loads the engine: ``"zip"``, the compiled wheel put on ``sys.path`` as it is (a zip
+#: of bytecode), or ``"package"``, Pyodide's own way: ``loadPackage("estro-rules")`` from the lock
+#: entry pyodide-build wrote. Measured both ways (``scripts/bench_engine_loading.py``, About page):
+#: the faster is the default. ``ESTRO_ENGINE_LOADING`` chooses for one build.
+ENGINE_LOADINGS = ("zip", "package")
+
+
+def engine_loading() -> str:
+    """The way this build's worker loads the engine (``ESTRO_ENGINE_LOADING``, else the default)."""
+    way = os.environ.get("ESTRO_ENGINE_LOADING") or ENGINE_LOADINGS[0]
+    if way not in ENGINE_LOADINGS:
+        raise ValueError(f"ESTRO_ENGINE_LOADING must be one of {', '.join(ENGINE_LOADINGS)}, not {way!r}")
+    return way
 
 #: The whole standard library's file name (beside the boot library, ``python_stdlib.zip``).
 WHOLE_STDLIB = "python_stdlib-whole.zip"
@@ -93,6 +108,10 @@ class Compiled:
 
     python: str
     """The version of Pyodide's Python that compiled them."""
+
+    by_package: bool = False
+    """Whether the engine is loaded as a Pyodide package (:func:`engine_loading`): the measured modules
+    then include those Pyodide's package loader imports."""
 
 
 def _sha256(*parts: bytes) -> str:
@@ -184,48 +203,60 @@ def stdlib_prefix() -> str:
     return f"/lib/python{major}{minor}.zip/"
 
 
-def compile_for_pyodide(wheel: Path, cache: Path = CACHE, node: str | None = None) -> Compiled:
-    """Compile the standard library and the engine for Pyodide (cached; see the module's docstring)."""
+def compile_for_pyodide(
+    wheel: Path, cache: Path = CACHE, node: str | None = None, *, by_package: bool | None = None
+) -> Compiled:
+    """Compile the standard library and the engine for Pyodide (cached; see the module's docstring).
+    ``by_package``: measure the imports with the engine loaded as a package (default: as this build loads it)."""
+    if by_package is None:
+        by_package = engine_loading() == "package"
     sources = engine_sources(wheel)
     scenarios = measurement_scenarios()
     lock_key = _sha256(LOCK_FILE.read_bytes(), *((PYODIDE_DIR / n).read_bytes() for n in ("package.json",)))[:16]
     steps = (COMPILER, Path(__file__), Path(toolchain.__file__), toolchain.CLI_IN_PYODIDE, toolchain.REQUIREMENTS)
     engine_key = _sha256(
-        wheel_digest(wheel).encode(), json.dumps(scenarios).encode(), *(p.read_bytes() for p in steps)
+        wheel_digest(wheel).encode(),
+        json.dumps([scenarios, by_package]).encode(),
+        *(p.read_bytes() for p in steps),
     )[:16]
     target = cache / lock_key / engine_key
     with toolchain.one_at_a_time():
         if not (target / "compiled.json").exists():
-            _compile(wheel, sources, scenarios, target, node or shutil.which("node") or "node")
+            _compile(wheel, sources, scenarios, target, node or shutil.which("node") or "node", by_package)
         _prune(cache, lock_key, engine_key)
     meta = json.loads((target / "compiled.json").read_text())
     boot, whole = target / "python_stdlib.zip", target / WHOLE_STDLIB
     package = toolchain.Package(target / "package" / meta["engine"], target / "package" / "pyodide-lock.json")
-    return Compiled(
-        boot, whole, package.wheel, package.lock, tuple(meta["stdlib"]), only_in_whole(boot, whole), meta["python"]
-    )
+    measured, rest = tuple(meta["stdlib"]), only_in_whole(boot, whole)
+    return Compiled(boot, whole, package.wheel, package.lock, measured, rest, meta["python"], by_package)
 
 
-def _compile(wheel: Path, sources: dict[str, str], scenarios: list[str], target: Path, node: str) -> None:
+def _compile(
+    wheel: Path, sources: dict[str, str], scenarios: list[str], target: Path, node: str, by_package: bool
+) -> None:
     missing = [n for n in NPM_INPUTS if not (PYODIDE_DIR / n).exists()]
     if missing:
         raise FileNotFoundError(
             f"Pyodide files missing from {PYODIDE_DIR}: {', '.join(missing)}; run `bash scripts/setup.sh` (npm ci)"
         )
-    job = {"engine": sources, "scenarios": scenarios, "stdlib_prefix": stdlib_prefix()}
+    job: dict[str, object] = {"engine": sources, "scenarios": scenarios, "stdlib_prefix": stdlib_prefix()}
     target.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=target.parent) as tmp:
         work = Path(tmp)
         out = work / "out"
         out.mkdir()
-        # Our standard-library step and pyodide-build's engine steps, side by side (two Pyodides under Node).
+        package = toolchain.add_to_lock(wheel, out / "package")
+        if by_package:  # measured with the py3 wheel, loaded the Pyodide way
+            shutil.copytree(package.lock.parent, work / "py3-package")
+            job["package"] = {"lock": str(work / "py3-package" / package.lock.name)}
+        # Our standard-library step and pyodide-build's py-compile, side by side (two Pyodides under Node).
         (work / "job.json").write_text(json.dumps(job))
         with (
             (work / "job.json").open() as job_in,
             (work / "errors.txt").open("w") as errors,
             subprocess.Popen([node, str(COMPILER), str(work / "pyc")], stdin=job_in, stderr=errors, cwd=ROOT) as step,
         ):
-            package = toolchain.package(wheel, out / "package", node)
+            package = toolchain.py_compile(package, node)
         if step.returncode != 0:
             raise RuntimeError(f"compiling for Pyodide failed:\n{(work / 'errors.txt').read_text()[-4000:]}")
         meta = json.loads((work / "pyc" / "modules.json").read_text())
@@ -298,7 +329,6 @@ def make_snapshot(compiled: Compiled, node: str | None = None) -> ShippedSnapsho
 
 def _make_snapshot(compiled: Compiled, warmups: list[str], folder: Path, target: Path, node: str | None) -> None:
     if not (folder / "estro-engine.snapshot.json").exists():
-        lock = json.loads((PYODIDE_DIR / "pyodide-lock.json").read_text())
         job = {
             "stdlib": str(compiled.stdlib),
             "engine": str(compiled.engine),
@@ -307,7 +337,8 @@ def _make_snapshot(compiled: Compiled, warmups: list[str], folder: Path, target:
             "rest": list(compiled.rest),
             "boot_modules": boot_modules(compiled),
             "warmups": warmups,
-            "lock": {"info": lock["info"], "packages": {}},
+            "lock": worker_lock(compiled),
+            "package": {"lock": str(compiled.lock)} if compiled.by_package else None,
         }
         with tempfile.TemporaryDirectory(dir=compiled.stdlib.parent) as tmp:
             done = subprocess.run(
@@ -322,6 +353,14 @@ def _make_snapshot(compiled: Compiled, warmups: list[str], folder: Path, target:
             shutil.rmtree(folder, ignore_errors=True)
             Path(tmp).rename(folder)
             folder.chmod(0o755)
+
+
+def worker_lock(compiled: Compiled) -> dict[str, object]:
+    """The lock file the worker hands Pyodide: the npm package's ``info`` (Pyodide checks its ABI) and,
+    when the engine loads as a package, the engine's entry alone (the npm package ships no wheels)."""
+    info = json.loads((PYODIDE_DIR / "pyodide-lock.json").read_text())["info"]
+    packages = json.loads(compiled.lock.read_text())["packages"] if compiled.by_package else {}
+    return {"info": info, "packages": packages}
 
 
 @dataclass(frozen=True)
@@ -353,7 +392,10 @@ class Runtime:
 
     @property
     def engine_dest(self) -> str:
-        """The engine's zip in the built site, named with its version."""
+        """The engine's compiled wheel in the built site: as a zip named with its version, or as a
+        package beside Pyodide's files (where ``loadPackage`` looks, under the lock entry's name)."""
+        if self.compiled.by_package:
+            return f"assets/pyodide/{self.compiled.engine.name}"
         return f"assets/engine/estro_rules-{self.wheel.name.split('-')[1]}.zip"
 
     def files(self) -> list[RuntimeFile]:
@@ -385,7 +427,6 @@ class Runtime:
 
         ``offline`` says whether the site has a service worker to register (not under ``mkdocs serve``).
         """
-        lock = json.loads((PYODIDE_DIR / "pyodide-lock.json").read_text())
         files = {}
         for f in self.files():
             size = compress.sizes(f.src)
@@ -409,6 +450,8 @@ class Runtime:
             "stdlib_boot": boot_modules(self.compiled),
             "engine": self.engine_dest,
             "engine_path": ENGINE_PATH,
+            # Loaded the Pyodide way, loadPackage(this name) from the lock, or else put on sys.path.
+            "engine_package": "estro-rules" if self.compiled.by_package else None,
             # The snapshot a first visit restores; the worker copies these pages back from its fresh memory.
             "shipped_snapshot": {
                 "url": SNAPSHOT_DEST,
@@ -417,8 +460,7 @@ class Runtime:
                 "pages": list(self.snapshot.pages),
                 "initial_pages": list(self.snapshot.initial_pages),
             },
-            # Pyodide checks the lock file's ABI; we load no packages, so it gets the info and none.
-            "lock": {"info": lock["info"], "packages": {}},
+            "lock": worker_lock(self.compiled),
             "files": files,
             "bytes": sum(v["bytes"] for v in files.values()),
             # What a first use downloads (brotli): from the snapshot, or (Save-Data) the boot library.

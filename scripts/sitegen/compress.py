@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[2]
 CACHE = ROOT / "build" / "compress-cache"
 
 #: Files worth compressing (text, WebAssembly, and our uncompressed zips of bytecode and sources).
-COMPRESSIBLE = (".html", ".css", ".js", ".mjs", ".json", ".wasm", ".zip", ".xml", ".svg", ".txt", ".py", ".snapshot")
+COMPRESSIBLE = (".html", ".css", ".js", ".mjs", ".json", ".wasm", ".zip", ".whl", ".xml", ".svg", ".txt", ".py", ".snapshot")
 
 #: Encodings in the order a server prefers them, with the file suffix of each.
 ENCODINGS = (("br", ".br"), ("gzip", ".gz"))

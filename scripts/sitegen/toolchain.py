@@ -17,10 +17,10 @@ and the build calls its ``pyodide`` command:
    wheel (:func:`build_wheel`), built with the environment's own pinned setuptools, so nothing
    is downloaded. It has the same files as ``pip wheel``'s.
 3. ``pyodide lockfile add-wheels`` — the engine's entry in a ``pyodide-lock.json`` that has the
-   npm package's ``info`` and no other package (:func:`package`), so that
+   npm package's ``info`` and no other package (:func:`add_to_lock`), so that
    ``loadPackage("estro-rules")`` can load it.
-4. ``pyodide py-compile --compression-level 0`` on that folder — run by **Pyodide's own CPython
-   3.14 under Node** (``scripts/pyodide_build_cli.mjs``, from the same pinned wheels downloaded
+4. ``pyodide py-compile --compression-level 0`` on that folder (:func:`py_compile`) — run by
+   **Pyodide's own CPython 3.14 under Node** (``scripts/pyodide_build_cli.mjs``, from the same pinned wheels downloaded
    for 3.14): py-compile compiles for the interpreter that runs it, and no native 3.14 is to be
    had here. It turns the wheel into ``estro_rules-<version>-cp314-none-any.whl`` (``.pyc`` only,
    stored uncompressed: the server compresses) and rewrites the lock entry's file name and
@@ -209,10 +209,12 @@ class Package:
     """The engine as Pyodide loads a package: its compiled wheel and its ``pyodide-lock.json``."""
 
     wheel: Path
-    """``estro_rules-<version>-cp314-none-any.whl``: every module as ``.pyc``, stored uncompressed."""
+    """The wheel: after :func:`py_compile`, ``estro_rules-<version>-cp314-none-any.whl``, every module as
+    ``.pyc``, stored uncompressed."""
 
     lock: Path
-    """``pyodide-lock.json``: the npm package's ``info`` and one package, ``estro-rules``, naming the wheel."""
+    """``pyodide-lock.json`` beside it: the npm package's ``info`` and one package, ``estro-rules``, naming
+    the wheel."""
 
     @property
     def entry(self) -> dict[str, object]:
@@ -221,9 +223,9 @@ class Package:
         return entry
 
 
-def package(wheel: Path, out_dir: Path, node: str) -> Package:
-    """The engine's lock entry (``pyodide lockfile add-wheels``), then its bytecode (``pyodide
-    py-compile``, inside Pyodide under Node), in the new folder ``out_dir``."""
+def add_to_lock(wheel: Path, out_dir: Path) -> Package:
+    """The engine's entry in a new ``pyodide-lock.json`` (``pyodide lockfile add-wheels``), with a copy of
+    its ``py3-none-any`` wheel, in the new folder ``out_dir``."""
     _check_tools()
     out_dir.mkdir(parents=True)
     shutil.copy2(wheel, out_dir / wheel.name)
@@ -234,12 +236,19 @@ def package(wheel: Path, out_dir: Path, node: str) -> Package:
         base.write_text(json.dumps({"info": info, "packages": {}}))
         args = [str(PYODIDE), "lockfile", "add-wheels", "--input", str(base), "--output", str(lock)]
         _run([*args, "--base-path", str(out_dir), str(out_dir / wheel.name)], "pyodide lockfile add-wheels")
-    args = [node, str(CLI_IN_PYODIDE), str(WHEELS_PY314), str(out_dir), "py-compile", "--silent"]
-    _run([*args, "--compression-level", "0", str(out_dir)], "pyodide py-compile (in Pyodide under Node)")
-    (compiled,) = out_dir.glob("estro_rules-*-cp*-none-any.whl")
-    for made in (compiled, lock):
+    return Package(out_dir / wheel.name, lock)
+
+
+def py_compile(package: Package, node: str) -> Package:
+    """The package's wheel as bytecode (``pyodide py-compile``, inside Pyodide under Node): the
+    ``py3-none-any`` wheel is replaced by a ``cp314`` one, and the lock entry follows."""
+    folder = package.lock.parent
+    args = [node, str(CLI_IN_PYODIDE), str(WHEELS_PY314), str(folder), "py-compile", "--silent"]
+    _run([*args, "--compression-level", "0", str(folder)], "pyodide py-compile (in Pyodide under Node)")
+    (compiled,) = folder.glob("estro_rules-*-cp*-none-any.whl")
+    for made in (compiled, package.lock):
         made.chmod(0o644)
-    result = Package(compiled, lock)
+    result = Package(compiled, package.lock)
     if result.entry["file_name"] != compiled.name:
         raise ToolchainError(f"py-compile did not rewrite the lock entry: {result.entry}")
     return result
