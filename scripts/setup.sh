@@ -6,6 +6,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+bash scripts/setup_pyodide_build.sh &  # its own environment, set up while the rest installs
+pyodide_build=$!
+
 python=${PYTHON:-python3}
 if [ ! -x .venv/bin/python ]; then
   echo "setup: creating .venv with $($python --version)"
@@ -28,7 +31,7 @@ if ! cmp -s package-lock.json node_modules/.estro-lock 2>/dev/null || [ ! -f nod
   cp package-lock.json node_modules/.estro-lock
 fi
 
-bash scripts/setup_pyodide_build.sh
+wait "$pyodide_build"
 
 if [ "${1:-}" = "--browser" ]; then
   chromium=${CHROMIUM:-$(command -v chromium || command -v chromium-browser || true)}

@@ -9,5 +9,7 @@ bash scripts/setup.sh --browser
 export NO_MKDOCS_2_WARNING=1
 .venv/bin/ruff check estro_rules scripts tests
 .venv/bin/mypy
-.venv/bin/python -m pytest "$@"
+# In parallel (pytest-xdist): the tests wait on browsers and Node as much as they compute.
+# ESTRO_TEST_WORKERS=0 runs them in this one process.
+.venv/bin/python -m pytest -n "${ESTRO_TEST_WORKERS:-4}" "$@"
 echo "test command: $(( $(date +%s) - start )) s wall time"
