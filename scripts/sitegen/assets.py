@@ -500,9 +500,15 @@ def runtime(cache_dir: Path) -> Runtime:
             f"Pyodide files missing from {PYODIDE_DIR}: {', '.join(missing)}; run `bash scripts/setup.sh` (npm ci)"
         )
     version = json.loads((PYODIDE_DIR / "package.json").read_text())["version"]
+    # Brotli at its best is slow on the 40 MB of runtime files: they are compressed (cached) on
+    # every core, Pyodide's own from the start, while the engine and the standard library compile.
+    npm = compress.warm(PYODIDE_DIR / name for name in NPM_FILES)
     with toolchain.one_at_a_time():
         for old in cache_dir.glob("*.whl"):
             old.unlink()
         wheel = build_wheel(cache_dir)
         compiled = compile_for_pyodide(wheel)
-        return Runtime(wheel, compiled, version, make_snapshot(compiled))
+        made = Runtime(wheel, compiled, version, make_snapshot(compiled))
+    compress.warm([f.src for f in made.files()] + [made.whole_stdlib.src]).wait()
+    npm.wait()
+    return made
