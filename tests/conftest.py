@@ -7,6 +7,7 @@ use it run after the others, so that it is built while they run.
 
 from __future__ import annotations
 
+import os
 import shutil
 import socket
 from pathlib import Path
@@ -49,6 +50,8 @@ class Site:
 def pytest_sessionstart(session: pytest.Session) -> None:
     if not hasattr(session.config, "workerinput"):  # the process that owns the run serves the site
         shared_site.serve(session.config)
+        if os.environ.get("ESTRO_BUILD_SITE_EARLY"):  # the whole suite (scripts/test.sh): no need to wait
+            shared_site.shared(session.config).start_building()  # for a worker's collection to ask
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:
@@ -63,8 +66,10 @@ def pytest_configure_node(node: object) -> None:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The tests that need the site last (the same order in every worker), Pyodide's just before."""
-    items.sort(key=lambda item: 2 if "site" in uses(item) else 1 if "node" in uses(item) else 0)
+    """The tests that need the site last (the same order in every worker), Pyodide's just before;
+    within each kind, those marked ``heavy`` first."""
+    kind = {item: 2 if "site" in uses(item) else 1 if "node" in uses(item) else 0 for item in items}
+    items.sort(key=lambda item: (kind[item], item.get_closest_marker("heavy") is None))
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:

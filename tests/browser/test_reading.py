@@ -64,6 +64,7 @@ class AxeScan:
         ]
 
 
+@pytest.mark.heavy
 def test_no_axe_violations_on_any_page(browser: Browser, site: Site) -> None:
     """Every page in light and dark at 1280 px, and the rules pages at 390 px (a phone): each view
     scanned once, a few at a time in parallel contexts, the biggest pages first."""

@@ -192,6 +192,7 @@ def test_a_second_visit_restores_the_snapshot(
     assert widget_view(page, widget) == python_view(page, example("r19/four-players-trigger-order.json"))
 
 
+@pytest.mark.heavy
 def test_a_stale_or_broken_snapshot_falls_back_and_is_replaced(context: BrowserContext, site: Site) -> None:
     page = context.new_page()
     use_once(page, site)
@@ -263,6 +264,7 @@ WITHOUT_OPFS = "delete StorageManager.prototype.getDirectory;\n"
 PYODIDE_MAGIC = 1886286592  # the first 4 bytes of a Pyodide snapshot (little-endian)
 
 
+@pytest.mark.heavy
 def test_without_opfs_the_snapshot_is_kept_in_indexeddb(browser: Browser, site: Site, traffic: Traffic) -> None:
     """A browser without OPFS for a worker keeps the snapshot in IndexedDB; a next visit restores it from there."""
     context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
