@@ -97,9 +97,6 @@ class Compiled:
     """The engine's wheel made by pyodide-build's ``py-compile`` (``estro_rules-*-cp314-none-any.whl``):
     its modules as ``.pyc``, uncompressed; a zip the worker can put on ``sys.path`` as it is."""
 
-    lock: Path
-    """The ``pyodide-lock.json`` with the engine's entry (``pyodide lockfile add-wheels``, then ``py-compile``)."""
-
     measured: tuple[str, ...]
     """The standard-library modules (zip entry names) a start and the engine imported."""
 
@@ -109,9 +106,20 @@ class Compiled:
     python: str
     """The version of Pyodide's Python that compiled them."""
 
+    lock: Path | None = None
+    """The ``pyodide-lock.json`` beside :attr:`engine`, with its entry (``pyodide lockfile add-wheels``,
+    then ``py-compile``)."""
+
     by_package: bool = False
-    """Whether the engine is loaded as a Pyodide package (:func:`engine_loading`): the measured modules
-    then include those Pyodide's package loader imports."""
+    """Whether the engine is loaded as a Pyodide package (:func:`engine_loading`), from :attr:`lock`: the
+    measured modules then include those Pyodide's package loader imports."""
+
+    @property
+    def package_lock(self) -> Path:
+        """:attr:`lock`, which a compile step always writes."""
+        if self.lock is None:
+            raise ValueError(f"no pyodide-lock.json beside {self.engine}")
+        return self.lock
 
 
 def _sha256(*parts: bytes) -> str:
@@ -228,7 +236,7 @@ def compile_for_pyodide(
     boot, whole = target / "python_stdlib.zip", target / WHOLE_STDLIB
     package = toolchain.Package(target / "package" / meta["engine"], target / "package" / "pyodide-lock.json")
     measured, rest = tuple(meta["stdlib"]), only_in_whole(boot, whole)
-    return Compiled(boot, whole, package.wheel, package.lock, measured, rest, meta["python"], by_package)
+    return Compiled(boot, whole, package.wheel, measured, rest, meta["python"], package.lock, by_package)
 
 
 def _compile(
@@ -338,7 +346,7 @@ def _make_snapshot(compiled: Compiled, warmups: list[str], folder: Path, target:
             "boot_modules": boot_modules(compiled),
             "warmups": warmups,
             "lock": worker_lock(compiled),
-            "package": {"lock": str(compiled.lock)} if compiled.by_package else None,
+            "package": {"lock": str(compiled.package_lock)} if compiled.by_package else None,
         }
         with tempfile.TemporaryDirectory(dir=compiled.stdlib.parent) as tmp:
             done = subprocess.run(
@@ -359,7 +367,7 @@ def worker_lock(compiled: Compiled) -> dict[str, object]:
     """The lock file the worker hands Pyodide: the npm package's ``info`` (Pyodide checks its ABI) and,
     when the engine loads as a package, the engine's entry alone (the npm package ships no wheels)."""
     info = json.loads((PYODIDE_DIR / "pyodide-lock.json").read_text())["info"]
-    packages = json.loads(compiled.lock.read_text())["packages"] if compiled.by_package else {}
+    packages = json.loads(compiled.package_lock.read_text())["packages"] if compiled.by_package else {}
     return {"info": info, "packages": packages}
 
 

@@ -185,7 +185,7 @@ def test_the_engine_is_the_wheel_pyodide_build_made_and_compiled(wheel: Path, co
     py-compile`` (Pyodide's own Python under Node) the cp314 wheel of bytecode the site ships."""
     assert wheel.name == f"estro_rules-{__import__('estro_rules').__version__}-py3-none-any.whl"
     assert compiled.engine.name == wheel.name.replace("-py3-", "-cp314-")
-    lock = json.loads(compiled.lock.read_text())
+    lock = json.loads(compiled.package_lock.read_text())
     pyodide_lock = json.loads((ROOT / "node_modules/pyodide/pyodide-lock.json").read_text())
     assert lock["info"] == pyodide_lock["info"] and list(lock["packages"]) == ["estro-rules"]
     entry = lock["packages"]["estro-rules"]
@@ -205,8 +205,8 @@ def test_the_engine_is_the_wheel_pyodide_build_made_and_compiled(wheel: Path, co
 def test_load_package_loads_the_compiled_wheel_from_its_lock_entry(compiled: Compiled, node: str) -> None:
     """Pyodide's own way, ``loadPackage("estro-rules")`` from the lock file pyodide-build wrote."""
     texts = [p.read_text() for p in EXAMPLES if "kind" in json.loads(p.read_text())][:6] + BIG + BAD
-    assert replies_in_pyodide(node, texts, compiled.lock) == [web.handle(t) for t in texts]
-    out = run_python(node, compiled.lock, "import estro_rules.web as w; print(w.__file__)")
+    assert replies_in_pyodide(node, texts, compiled.package_lock) == [web.handle(t) for t in texts]
+    out = run_python(node, compiled.package_lock, "import estro_rules.web as w; print(w.__file__)")
     assert out.strip() == "/lib/python3.14/site-packages/estro_rules/web.pyc"
 
 
