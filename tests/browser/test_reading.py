@@ -4,7 +4,7 @@ tooltips, print, focus and touch targets — in real headless Chromium against t
 from __future__ import annotations
 
 import json
-from collections import deque
+import re
 
 import pytest
 from playwright.sync_api import Browser, Page
@@ -26,66 +26,59 @@ def site_pages(site: Site) -> list[str]:
     return ["" if p == "." else p + "/" for p in found if not p.startswith("assets")]
 
 
-#: Page views scanned at once (each in its own context, so its own renderer process).
-AXE_IN_FLIGHT = 4
+def nav_pages() -> list[str]:
+    """The pages mkdocs.yml's nav lists, as paths under the root ("" for the home page): known before
+    the site is built, so that each view of each page is a test of its own."""
+    nav = (ROOT / "mkdocs.yml").read_text(encoding="utf-8").split("\nnav:\n", 1)[1]
+    nav = re.split(r"\n(?=\S)", nav, maxsplit=1)[0]  # up to the next top-level key
+    names = re.findall(r":\s*([\w-]+)\.md\s*$", nav, flags=re.MULTILINE)
+    return ["" if name == "index" else name + "/" for name in names]
 
 
-class AxeScan:
-    """One page view scanned by axe-core: opened in a context of its own, the scan started in the page
-    and not waited for, so that several views are scanned at once; :meth:`violations` waits for it."""
-
-    def __init__(self, browser: Browser, url: str, *, scheme: str, width: int) -> None:
-        self.context = browser.new_context(viewport={"width": width, "height": 900}, color_scheme=scheme)
-        self.traffic = Traffic()
-        guard(self.context, self.traffic)
-        try:
-            page = self.context.new_page()
-            page.goto(url)
-            page.wait_for_selector("html[data-estro-reading]")  # reading.js has named the table boxes
-            page.add_script_tag(path=str(AXE))
-            page.evaluate(
-                "tags => { window.estroAxe = axe.run(document, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']}); }",
-                WCAG_22_AA,
-            )
-        except BaseException:
-            self.context.close()
-            raise
-        self.page = page
-
-    def violations(self) -> list[str]:
-        try:
-            result = self.page.evaluate("() => window.estroAxe")
-        finally:
-            self.context.close()
-        assert self.traffic.outside == []
-        return [
-            f"{v['id']}: {', '.join(n['target'][-1] for n in v['nodes'][:5])} ({len(v['nodes'])} elements)"
-            for v in result["violations"]
-        ]
+#: Every page in light and dark at 1280 px, and the rules pages at 390 px (a phone): the rules pages,
+#: the biggest, first.
+AXE_VIEWS = [(p, "light", 390) for p in RULES_PAGES] + sorted(
+    [(p, scheme, 1280) for p in nav_pages() for scheme in ("light", "dark")], key=lambda v: v[0] not in RULES_PAGES
+)
 
 
-@pytest.mark.heavy
-def test_no_axe_violations_on_any_page(browser: Browser, site: Site) -> None:
-    """Every page in light and dark at 1280 px, and the rules pages at 390 px (a phone): each view
-    scanned once, a few at a time in parallel contexts, the biggest pages first."""
+def violations(browser: Browser, url: str, *, scheme: str, width: int) -> list[str]:
+    context = browser.new_context(viewport={"width": width, "height": 900}, color_scheme=scheme)
+    traffic = Traffic()
+    guard(context, traffic)
+    try:
+        page = context.new_page()
+        page.goto(url)
+        page.wait_for_selector("html[data-estro-reading]")  # reading.js has named the table boxes
+        page.add_script_tag(path=str(AXE))
+        result = page.evaluate(
+            "tags => axe.run(document, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']})",
+            WCAG_22_AA,
+        )
+    finally:
+        context.close()
+    assert traffic.outside == []
+    return [
+        f"{v['id']}: {', '.join(n['target'][-1] for n in v['nodes'][:5])} ({len(v['nodes'])} elements)"
+        for v in result["violations"]
+    ]
+
+
+def test_every_page_is_scanned_by_axe(site: Site) -> None:
+    """The views below cover every page of the built site (a page outside the nav would go unscanned)."""
     assert AXE.exists(), "npm ci installs axe-core (package-lock.json)"
     pages = site_pages(site)
     assert set(RULES_PAGES) <= set(pages) and "glossary/" in pages
-    views = [(p, scheme, 1280) for p in pages for scheme in ("light", "dark")] + [(p, "light", 390) for p in RULES_PAGES]
-    views.sort(key=lambda view: -(site.root / view[0] / "index.html").stat().st_size)  # the longest scans first
-    found = {}
-    scans: deque[tuple[str, AxeScan]] = deque()
-    try:
-        for n, (path, scheme, width) in enumerate(views, 1):
-            scans.append((f"/{path} {scheme} {width}px", AxeScan(browser, site.url + path, scheme=scheme, width=width)))
-            while scans and (len(scans) >= AXE_IN_FLIGHT or n == len(views)):
-                view, scan = scans.popleft()
-                if problems := scan.violations():
-                    found[view] = problems
-    finally:
-        for _, scan in scans:
-            scan.context.close()
-    assert found == {}
+    assert sorted(pages) == sorted(nav_pages())
+    assert len(AXE_VIEWS) == len(set(AXE_VIEWS)) == 2 * len(pages) + len(RULES_PAGES)
+
+
+@pytest.mark.parametrize(
+    ("path", "scheme", "width"), AXE_VIEWS, ids=[f"{(p or 'home/')[:-1]}-{s}-{w}px" for p, s, w in AXE_VIEWS]
+)
+def test_no_axe_violations(browser: Browser, site: Site, path: str, scheme: str, width: int) -> None:
+    """Each view scanned once, in a context of its own; the views run in parallel on the test workers."""
+    assert violations(browser, site.url + path, scheme=scheme, width=width) == []
 
 
 def search(page: Page, query: str) -> list[str]:
