@@ -39,13 +39,21 @@ ROOT = Path(__file__).resolve().parents[2]
 WORKER_KEY = "estro_site"
 
 
+#: The builds this process has running (a session that ends stops them: see :func:`stop`).
+_running: set[subprocess.Popen[str]] = set()
+
+
 def build_site(out: Path, site_url: str) -> None:
     env = {**os.environ, "SITE_URL": site_url, "NO_MKDOCS_2_WARNING": "1"}
     mkdocs = Path(sys.executable).with_name("mkdocs")
-    result = subprocess.run(
-        [str(mkdocs), "build", "--strict", "--quiet", "-d", str(out)], cwd=ROOT, env=env, capture_output=True, text=True
-    )
-    assert result.returncode == 0, f"mkdocs build failed:\n{result.stdout}\n{result.stderr}"
+    args = [str(mkdocs), "build", "--strict", "--quiet", "-d", str(out)]
+    with subprocess.Popen(args, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) as build:
+        _running.add(build)
+        try:
+            stdout, stderr = build.communicate()
+        finally:
+            _running.discard(build)
+    assert build.returncode == 0, f"mkdocs build failed:\n{stdout}\n{stderr}"
 
 
 @dataclass(frozen=True)
@@ -88,8 +96,8 @@ class SharedSite:
         def build() -> None:
             try:
                 self.ensure_built()
-            except AssertionError:
-                pass  # written down: the tests that need the site report it
+            except (AssertionError, OSError):
+                pass  # written down (the tests that need the site report it), or the run has ended and its folder is gone
 
         threading.Thread(target=build, name="estro-site-build", daemon=True).start()
 
@@ -105,8 +113,13 @@ def serve(config: pytest.Config) -> None:
 
 
 def stop(config: pytest.Config) -> None:
+    """In the process that owns the run, at its very end: a build of its own still running (a run stopped
+    early) stopped, the server shut down, the folder removed. (A worker leaves its build alone: others may
+    be waiting for it.)"""
     served = config.stash.get(_SERVED, None)
     if served is not None:
+        for build in list(_running):
+            build.terminate()
         site, server = served
         server.shutdown()
         shutil.rmtree(site.root.parent, ignore_errors=True)
