@@ -134,7 +134,7 @@
     const editorBox = $(".estro-editor");
     const base = widget.dataset.base || "";
     const samplesData = $(".estro-samples");
-    const samples = samplesData ? JSON.parse(samplesData.textContent) : {};
+    const samples = samplesData ? JSON.parse(samplesData.dataset.json ?? samplesData.textContent) : {};
     const controls = (editorBox.dataset.controls || "").split(",").filter(Boolean);
     const homeKind = editorBox.dataset.kind;
     let form = null;
@@ -425,8 +425,9 @@
         }
         fromJson();
       },
-      () => {
-        showError("The link's scenario could not be read (it may have been cut short).");
+      (err) => {
+        const bounded = err instanceof window.estroShare.LinkError; // too big, or not UTF-8: it says which
+        showError(bounded ? err.message : "The link's scenario could not be read (it may have been cut short).");
         try {
           buildForm(parse(textarea.value));
         } catch (_) {
