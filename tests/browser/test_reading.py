@@ -4,6 +4,7 @@ tooltips, print, focus and touch targets — in real headless Chromium against t
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from playwright.sync_api import Browser, Page
@@ -22,6 +23,22 @@ def site_pages(site: Site) -> list[str]:
     """Every page of the built site, as a path under the root ("" for the home page)."""
     found = sorted(p.parent.relative_to(site.root).as_posix() for p in site.root.glob("**/index.html"))
     return ["" if p == "." else p + "/" for p in found if not p.startswith("assets")]
+
+
+def nav_pages() -> list[str]:
+    """The pages mkdocs.yml's nav lists, as paths under the root ("" for the home page): known before
+    the site is built, so that each view of each page is a test of its own."""
+    nav = (ROOT / "mkdocs.yml").read_text(encoding="utf-8").split("\nnav:\n", 1)[1]
+    nav = re.split(r"\n(?=\S)", nav, maxsplit=1)[0]  # up to the next top-level key
+    names = re.findall(r":\s*([\w-]+)\.md\s*$", nav, flags=re.MULTILINE)
+    return ["" if name == "index" else name + "/" for name in names]
+
+
+#: Every page in light and dark at 1280 px, and the rules pages at 390 px (a phone): the rules pages,
+#: the biggest, first.
+AXE_VIEWS = [(p, "light", 390) for p in RULES_PAGES] + sorted(
+    [(p, scheme, 1280) for p in nav_pages() for scheme in ("light", "dark")], key=lambda v: v[0] not in RULES_PAGES
+)
 
 
 def violations(browser: Browser, url: str, *, scheme: str, width: int) -> list[str]:
@@ -46,18 +63,21 @@ def violations(browser: Browser, url: str, *, scheme: str, width: int) -> list[s
     ]
 
 
-def test_no_axe_violations_on_any_page(browser: Browser, site: Site) -> None:
-    """Every page in light and dark at 1280 px, and the rules pages at 390 px (a phone)."""
+def test_every_page_is_scanned_by_axe(site: Site) -> None:
+    """The views below cover every page of the built site (a page outside the nav would go unscanned)."""
     assert AXE.exists(), "npm ci installs axe-core (package-lock.json)"
     pages = site_pages(site)
     assert set(RULES_PAGES) <= set(pages) and "glossary/" in pages
-    views = [(p, scheme, 1280) for p in pages for scheme in ("light", "dark")] + [(p, "light", 390) for p in RULES_PAGES]
-    found = {}
-    for path, scheme, width in views:
-        problems = violations(browser, site.url + path, scheme=scheme, width=width)
-        if problems:
-            found[f"/{path} {scheme} {width}px"] = problems
-    assert found == {}
+    assert sorted(pages) == sorted(nav_pages())
+    assert len(AXE_VIEWS) == len(set(AXE_VIEWS)) == 2 * len(pages) + len(RULES_PAGES)
+
+
+@pytest.mark.parametrize(
+    ("path", "scheme", "width"), AXE_VIEWS, ids=[f"{(p or 'home/')[:-1]}-{s}-{w}px" for p, s, w in AXE_VIEWS]
+)
+def test_no_axe_violations(browser: Browser, site: Site, path: str, scheme: str, width: int) -> None:
+    """Each view scanned once, in a context of its own; the views run in parallel on the test workers."""
+    assert violations(browser, site.url + path, scheme=scheme, width=width) == []
 
 
 def search(page: Page, query: str) -> list[str]:
