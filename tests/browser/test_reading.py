@@ -26,11 +26,13 @@ def site_pages(site: Site) -> list[str]:
 
 
 def nav_pages() -> list[str]:
-    """The pages mkdocs.yml's nav lists, as paths under the root ("" for the home page): known before
-    the site is built, so that each view of each page is a test of its own."""
+    """The pages of the site's navigation, as paths under the root ("" for the home page): mkdocs.yml's nav
+    with every protocol the hooks add from the registry, known before the site is built, so that each view
+    of each page is a test of its own."""
     nav = (ROOT / "mkdocs.yml").read_text(encoding="utf-8").split("\nnav:\n", 1)[1]
     nav = re.split(r"\n(?=\S)", nav, maxsplit=1)[0]  # up to the next top-level key
     names = re.findall(r":\s*([\w-]+)\.md\s*$", nav, flags=re.MULTILINE)
+    names += [p.page for p in PROTOCOLS] + [name.removesuffix(".md") for p in PROTOCOLS for name in p.pages]
     return ["" if name == "index" else name + "/" for name in names]
 
 
