@@ -17,7 +17,7 @@ from a scenario is shown as text, never run as HTML.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from html import escape
 
 from .rulings import Rulebook
@@ -81,3 +81,19 @@ def scroll_box(table: str, label: str) -> str:
     '<div class="estro-scroll" role="region" tabindex="0" aria-label="Board"><table></table></div>'
     """
     return tag("div", table, class_="estro-scroll", role="region", tabindex=0, aria_label=label)
+
+
+def steps_box(panels: Sequence[str], *, class_: str = "estro-stepper") -> str:
+    """A result's steps (one ``<section class="estro-step-panel">`` each), kept off the page until a
+    reader asks for them.
+
+    The panels sit in a ``<template>``: the browser parses them but lays none of them out, and none
+    is one of the page's elements. The page's scripts (``docs/assets/estro/widgets.js``) show them
+    when asked: one at a time (Next, Previous) or all at once (Show every step). The site build goes
+    one step further for the results it renders: it moves each template's panels into a JSON file
+    beside the page (``scripts/sitegen/steps.py``), so that the page does not even carry them.
+
+    >>> steps_box(["<section>a</section>", "<section>b</section>"])
+    '<div class="estro-stepper" data-steps="2"><template class="estro-steps"><section>a</section><section>b</section></template></div>'
+    """
+    return tag("div", tag("template", "".join(panels), class_="estro-steps"), class_=class_, data_steps=len(panels))

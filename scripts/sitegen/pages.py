@@ -37,7 +37,7 @@ import estro_rules
 from estro_rules.glossary import Term
 from estro_rules.rulings import RULING_ID, Rulebook
 
-from . import glossary, worked
+from . import glossary, steps, worked
 
 #: Where the engine's code lives: an example "calls the engine" when it runs a function defined here.
 ENGINE_DIR = str(Path(estro_rules.__file__).resolve().parent)
@@ -193,6 +193,8 @@ class Site:
     """Widget name → the scenario kind it runs (a worked example of that kind links to it)."""
     terms: Sequence[Term] = ()
     """The glossary's terms: their first use in each ruling links to the glossary."""
+    files: dict[str, str] = field(default_factory=dict)
+    """Files written beside the pages (site path → text): the steps of their results (:mod:`.steps`)."""
 
     def ruling_page(self, ruling_id: str) -> str | None:
         for page in self.pages:
@@ -386,6 +388,8 @@ def link_refs(site: Site, text: str, where: str) -> str:
         if target_page is None:
             site.problems.append(f"{where}: [[{target}]] does not name a ruling on any page")
             return target
+        if f"{target_page}.md:" == where[: len(target_page) + 4]:  # on this page: its title shows in a popover
+            return f"[{target}](#{target})"
         return f'[{target}]({target_page}.md#{target} "{site.ruling_title(target)}")'
 
     def section(match: re.Match[str]) -> str:
@@ -421,20 +425,22 @@ def page_widget(site: Site, page: ParsedPage, kind: str) -> str | None:
 
 
 def render_example(site: Site, page: ParsedPage, example: Example, base: str, pad: str) -> list[str]:
-    """A ruling's ```pycon block as published: the worked example and the doctest in tabs when the block
-    binds ``scenario``, otherwise the doctest in a closed box. Either way the doctest is shown whole."""
+    """A ruling's ```pycon block as published: the worked example when the block binds ``scenario``, then
+    the doctest in a closed box. The doctest is shown whole, as plain text: coloured, its words were
+    5,000 elements of the Battaglia page (a page has 5,000 at most)."""
     fence = page.lines[example.line - 1 : example.end]
+    fence = [_PLAIN_FENCE.sub(r"\1text", fence[0]), *fence[1:]] if fence else fence
     inner = pad + "    "
     code = [inner + line if line else "" for line in fence]
-    bound = site.worked.get((page.source.name, example.line), [])
-    if not bound:
-        return [pad + '??? example "Python: the example the tests run"', "", *code, ""]
-    out = [pad + '===! "Example"', ""]
-    for scenario in bound:
+    out = []
+    for scenario in site.worked.get((page.source.name, example.line), []):
         kind = scenario.get("kind")
         widget = page_widget(site, page, kind) if isinstance(kind, str) else None
-        out += [inner + worked.worked_html(scenario, widget, base).replace("\n", "\n" + inner), ""]
-    return [*out, pad + '=== "Python"', "", *code, ""]
+        out += [pad + worked.worked_html(scenario, widget, base).replace("\n", "\n" + pad), ""]
+    return [*out, pad + '??? example "Python: the example the tests run"', "", *code, ""]
+
+
+_PLAIN_FENCE = re.compile(r"^(\s*```)pycon")
 
 
 def render(site: Site, page: ParsedPage, base: str) -> str:
@@ -512,7 +518,14 @@ def render(site: Site, page: ParsedPage, base: str) -> str:
                 line = glossary.link_terms(line, terms, linked)
         out.append(pad + line if line else "")
         i += 1
-    return "\n".join(out) + "\n"
+    text = steps.externalise("\n".join(out) + "\n", page.source.name, site.files)
+    # A result's link to a ruling of this very page is a link within the page (no page load, shorter), and
+    # the ruling's title shows in a popover, read from its heading (docs/assets/estro/reading.js).
+    text = text.replace(f'href="{base}{page.source.name}/#', 'href="#')
+    return _SAME_PAGE_TITLE.sub(r"\1", text)
+
+
+_SAME_PAGE_TITLE = re.compile(r'(<a class="estro-ruling[^"]*" href="#[^"]+") title="[^"]*"')
 
 
 def rulings_index(site: Site) -> str:
@@ -586,6 +599,7 @@ def build(
         output[glossary.PAGE] = render_extra(site, glossary.PAGE, glossary.page(site, books))
     for name, make in (extra or {}).items():
         output[name] = render_extra(site, name, make())
+    output.update(site.files)
     if site.problems:
         raise SiteError(site.problems)
     return output

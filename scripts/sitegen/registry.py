@@ -12,7 +12,7 @@ from estro_rules.protocol import WidgetSpec
 from estro_rules.r19 import lint
 from estro_rules.registry import KINDS, PROTOCOLS
 
-from . import changes, fields, pages, widgets
+from . import changes, fields, glossary, pages, widgets
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCE_DIR = ROOT / "docs" / "_sources"
@@ -124,6 +124,8 @@ def generate(download_bytes: int, outputs: pages.Outputs | None = None, *, locke
     )
     generated["rulings.json"] = json.dumps(rulings_catalogue(), indent=2, ensure_ascii=False) + "\n"
     generated.update(widgets.kind_assets(KINDS))  # what the widgets' editors are built from
+    generated.update(widgets.widget_assets(WIDGET_SPECS))  # what their pickers and editors offer
+    generated.update(glossary.meanings_asset(TERMS))  # what the glossary terms' popovers say
     return generated
 
 

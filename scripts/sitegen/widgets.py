@@ -40,6 +40,31 @@ def kind_assets(kinds: tuple[ScenarioKind, ...]) -> dict[str, str]:
     }
 
 
+WIDGETS_DIR = "assets/estro/widgets"
+"""Where the site keeps what each widget's picker and editor offer, as ``<widget name>.json``."""
+
+
+def widget_asset(spec: WidgetSpec) -> dict[str, Any] | None:
+    """What a widget offers beyond its default: the examples of its picker (``[[title, JSON text], ...]``)
+    and the sample values of its editor (:func:`samples`); ``None`` when it offers neither. A file of its
+    own, fetched when needed: the page holds only the examples' titles (the §19 sandbox's examples alone
+    were a tenth of its page)."""
+    if not spec.examples and not spec.samples:
+        return None
+    kind = scenarios.kind_of(default_scenario(spec)).name
+    return {"examples": example_options(spec.examples, kind) if spec.examples else [], "samples": samples(spec)}
+
+
+def widget_assets(specs: tuple[WidgetSpec, ...]) -> dict[str, str]:
+    """Every widget's :func:`widget_asset` as a site file, by its path in the site."""
+    out = {}
+    for spec in specs:
+        data = widget_asset(spec)
+        if data is not None:
+            out[f"{WIDGETS_DIR}/{spec.name}.json"] = json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
+    return out
+
+
 def example_options(pattern: str, kind: str) -> list[tuple[str, str]]:
     """(title, JSON text) of every example scenario of ``kind`` matching ``pattern``."""
     options = []
@@ -87,13 +112,6 @@ def samples(spec: WidgetSpec) -> dict[str, list[Any]]:
     return out
 
 
-def _json_script(data: object, class_: str) -> str:
-    """Data for the browser inside the page, safe in HTML (no ``</script>`` can end it early)."""
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
-    return f'<script type="application/json" class="{class_}">{text}</script>'
-
-
 def render(spec: WidgetSpec, base: str, download_bytes: int) -> str:
     """The widget's HTML with its default result already rendered."""
     scenario = default_scenario(spec)
@@ -107,7 +125,7 @@ def render(spec: WidgetSpec, base: str, download_bytes: int) -> str:
     if spec.examples:
         options = tag("option", "Choose an example…", value="")
         options += "".join(
-            tag("option", esc(title), value=body) for title, body in example_options(spec.examples, kind.name)
+            tag("option", esc(title), value=i) for i, (title, _) in enumerate(example_options(spec.examples, kind.name))
         )
         picker = tag("label", "Example: " + tag("select", options, class_="estro-examples"), class_="estro-picker")
     megabytes = f"{download_bytes / 1_000_000:.1f} MB"
@@ -137,7 +155,6 @@ def render(spec: WidgetSpec, base: str, download_bytes: int) -> str:
     body = (
         tag("p", tag("strong", esc(spec.title)) + (" — " + esc(spec.note) if spec.note else ""), class_="estro-title")
         + picker
-        + (_json_script(samples(spec), "estro-samples") if spec.samples else "")
         + editor
         + json_view
         + tag("div", buttons + status, class_="estro-actions")
@@ -160,4 +177,5 @@ def render(spec: WidgetSpec, base: str, download_bytes: int) -> str:
         data_mode=spec.mode,
         data_base=base,
         data_download_bytes=download_bytes,
+        data_assets=f"{base}{WIDGETS_DIR}/{spec.name}.json" if spec.examples or spec.samples else None,
     )

@@ -121,7 +121,6 @@ def worked_html(scenario: Mapping[str, Any], widget: str | None, base: str) -> s
                 "Try it",
                 href=try_link(widget, scenario),
                 class_="md-button estro-try",
-                title="Open this example in the widget on this page, ready to change",
             ),
             class_="estro-try-row",
         )

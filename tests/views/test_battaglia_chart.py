@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from estro_rules.battaglia import battle, battle_html, team
 from estro_rules.battaglia.results import BattleResult
 from estro_rules.battaglia.rules import Team
+from estro_rules.battaglia.views import CHART_MIN_ROLLS, _chart
 from tests.support.battaglia import cryptid, on
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -120,7 +121,7 @@ class Chart:
 
 
 def chart(result: BattleResult) -> Chart:
-    page = battle_html(result, base="")
+    page = _chart(result)
     [figure] = re.findall(r"<figure.*?</figure>", page)
     root = ET.fromstring(figure.replace("<svg ", f'<svg xmlns="{SVG[1:-1]}" ', 1))
     [svg] = root.findall(f"{SVG}svg")
@@ -333,3 +334,16 @@ def test_on_equal_end_totals_the_left_label_goes_above() -> None:
     (_, left), (_, right) = c.at("L 4"), c.at("R 4")
     assert centred_on(right, c.y_top)
     assert close(left, right - LINE)
+
+
+def test_the_view_draws_the_chart_from_four_rolls_on() -> None:
+    """Over one to three rolls the table of both teams at the start and the end says what a chart would:
+    the view draws none; from four rolls on it draws the chart above."""
+    assert CHART_MIN_ROLLS == 4
+    short = three_rolls()
+    assert short.rolls == 3 and "<figure" not in battle_html(short, base="")
+    wolf = cryptid("Wolf", 3, 30, every_roll(3))
+    longer = battle(team([wolf]), team([cryptid("Yeti", 5, 12, every_roll(1))]))
+    assert longer.rolls == 4  # the Yeti's 12 health, 3 a roll
+    page = battle_html(longer, base="")
+    assert page.count("<figure") == 1 and _chart(longer) in page

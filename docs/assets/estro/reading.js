@@ -1,9 +1,18 @@
 /* ESTRO Rules — reading aids for every page (not the widgets' code).
  *
- * The theme wraps each table in a box that scrolls sideways on a narrow screen. A box that scrolls
- * must be reachable by keyboard and named for a screen reader (WCAG 2.1.1; axe:
+ * TABLES. The theme wraps each table in a box that scrolls sideways on a narrow screen. A box that
+ * scrolls must be reachable by keyboard and named for a screen reader (WCAG 2.1.1; axe:
  * scrollable-region-focusable), so each gets tabindex="0", role="region" and a name: the table's
  * caption, or the heading above it.
+ *
+ * POPOVERS. A glossary term (a link to glossary/#term) and a link to a ruling of the same page show
+ * what they mean in a popover, beside the link: on hover (a mouse), on keyboard focus, and on a tap.
+ * A tap on a glossary term does not leave the page: the popover says the meaning and links to the
+ * entry; a second tap on the same term, or the link in the popover, goes there. A term's meaning
+ * comes from assets/estro/glossary.json (written by the build from the glossary's terms, fetched the
+ * first time a popover is needed), a ruling's title from its heading on the page. Escape, a tap
+ * elsewhere or leaving the link closes it. The link points to the popover (aria-describedby) while
+ * it is shown. The Italian word is marked lang="it".
  */
 "use strict";
 
@@ -32,8 +41,158 @@
     document.documentElement.dataset.estroReading = "1";
   }
 
+  /* ---------- popovers ---------- */
+
+  const SCRIPT_URL = document.currentScript ? document.currentScript.src : location.href;
+  const MEANINGS_URL = new URL("glossary.json", SCRIPT_URL);
+  let meanings = null; // Promise of {anchor: [english, italian, meaning, ourTranslation]}
+  let popover = null;
+  let shownFor = null; // the link the popover is about
+  let hoverTimer = null;
+
+  function loadMeanings() {
+    if (!meanings) {
+      meanings = fetch(MEANINGS_URL).then((r) => (r.ok ? r.json() : Promise.reject(new Error(`${r.status}`))));
+      meanings.catch(() => (meanings = null));
+    }
+    return meanings;
+  }
+
+  function termAnchor(link) {
+    const href = link.getAttribute("href") || "";
+    const match = href.match(/(?:^|\/)glossary\/?#([a-z0-9-]+)$/);
+    return match && !location.pathname.endsWith("/glossary/") ? match[1] : null;
+  }
+
+  function rulingHeading(link) {
+    const href = link.getAttribute("href") || "";
+    if (!href.startsWith("#") || link.hasAttribute("title")) return null;
+    const target = document.getElementById(decodeURIComponent(href.slice(1)));
+    return target && target.classList.contains("estro-ruling-heading") ? target : null;
+  }
+
+  function target(node) {
+    const link = node instanceof Element ? node.closest(".md-typeset a[href]") : null;
+    return link && (termAnchor(link) || rulingHeading(link)) ? link : null;
+  }
+
+  function element() {
+    if (!popover) {
+      popover = document.createElement("div");
+      popover.id = "estro-popover";
+      popover.className = "estro-popover";
+      popover.setAttribute("role", "tooltip");
+      popover.hidden = true;
+      document.body.append(popover);
+    }
+    return popover;
+  }
+
+  async function show(link, touch) {
+    const box = element();
+    const anchor = termAnchor(link);
+    box.textContent = "";
+    if (anchor) {
+      let entry;
+      try {
+        entry = (await loadMeanings())[anchor];
+      } catch (_) {
+        return; // no meanings (offline before any visit): the link still leads to the glossary
+      }
+      if (!entry) return;
+      const [english, italian, meaning, ours] = entry;
+      const word = document.createElement("strong");
+      word.textContent = english;
+      box.append(word);
+      if (italian && italian !== english) {
+        const it = document.createElement("i");
+        it.lang = "it";
+        it.textContent = italian;
+        box.append(" (", it, ours ? ", our translation)" : ")");
+      }
+      box.append(": " + meaning);
+      if (touch) {
+        const more = document.createElement("a");
+        more.href = link.href;
+        more.className = "estro-popover-more";
+        more.textContent = "Glossary entry";
+        box.append(" ", more);
+      }
+    } else {
+      const heading = rulingHeading(link);
+      if (!heading) return;
+      box.textContent = heading.textContent.replace(/¶\s*$/, "").trim();
+    }
+    if (shownFor && shownFor !== link) shownFor.removeAttribute("aria-describedby");
+    shownFor = link;
+    link.setAttribute("aria-describedby", box.id);
+    box.hidden = false;
+    const r = link.getBoundingClientRect();
+    const width = Math.min(320, document.documentElement.clientWidth - 16);
+    box.style.maxWidth = `${width}px`;
+    const left = Math.max(8, Math.min(r.left, document.documentElement.clientWidth - width - 8));
+    box.style.left = `${left + scrollX}px`;
+    box.style.top = `${r.bottom + scrollY + 6}px`;
+  }
+
+  function hide() {
+    clearTimeout(hoverTimer);
+    if (popover) popover.hidden = true;
+    if (shownFor) shownFor.removeAttribute("aria-describedby");
+    shownFor = null;
+  }
+
+  let lastPointer = "mouse";
+  document.addEventListener("pointerdown", (event) => (lastPointer = event.pointerType), true);
+  document.addEventListener("pointerover", (event) => {
+    if (event.pointerType !== "mouse") return;
+    const link = target(event.target);
+    if (!link) return;
+    loadMeanings().catch(() => null);
+    clearTimeout(hoverTimer);
+    hoverTimer = setTimeout(() => show(link, false), 200);
+  });
+  document.addEventListener("pointerout", (event) => {
+    if (event.pointerType !== "mouse" || !target(event.target)) return;
+    if (popover && event.relatedTarget instanceof Node && popover.contains(event.relatedTarget)) return;
+    if (shownFor && shownFor === document.activeElement) return; // focus keeps it
+    hide();
+  });
+  document.addEventListener("focusin", (event) => {
+    const link = target(event.target);
+    if (link && link.matches(":focus-visible")) show(link, false);
+    else if (shownFor && !(popover && popover.contains(event.target))) hide();
+  });
+  document.addEventListener("focusout", (event) => {
+    if (shownFor && event.target === shownFor && lastPointer !== "touch") hide();
+  });
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && shownFor) hide();
+  });
+  // A tap on a glossary term: the meaning, here; a second tap on the same term goes to the glossary.
+  document.addEventListener(
+    "click",
+    (event) => {
+      if (popover && popover.contains(event.target)) return;
+      const link = target(event.target);
+      if (lastPointer !== "touch" || !link || !termAnchor(link)) {
+        if (shownFor && lastPointer === "touch") hide();
+        return;
+      }
+      if (shownFor === link && !popover.hidden) return; // the second tap: follow the link
+      event.preventDefault();
+      event.stopPropagation(); // not the theme's instant navigation either
+      show(link, true);
+    },
+    true,
+  );
+  addEventListener("resize", hide);
+
   // The theme wraps the tables when it mounts a page; label them once it has.
-  const later = () => setTimeout(label, 0);
+  const later = () => {
+    hide();
+    setTimeout(label, 0);
+  };
   if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(later);
   else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", later);
   else later();

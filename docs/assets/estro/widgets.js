@@ -49,43 +49,124 @@
     return data;
   }
 
-  /* ---------- steppers (battle rolls, resolution actions) ---------- */
+  /* ---------- steppers (battle rolls, resolution actions): steps built when a reader asks ----------
+   *
+   * A result's panels come in a <template class="estro-steps"> (estro_rules.html.steps_box): with the
+   * result itself in the worker's answer, or, on a page the site built, as a JSON file beside the page
+   * (data-src; scripts/sitegen/steps.py) that is fetched on the first Next or "Show every step". Only
+   * the panel shown is in the page. The panels are the engine's own HTML (its views escape every text);
+   * nothing here renders a result. */
+
+  const stepFiles = new Map(); // URL -> Promise of the panels' HTML
+
+  function stepsHtml(template) {
+    if (!template.dataset.src) return Promise.resolve(null); // the panels are in the template
+    const url = new URL(template.dataset.src, document.baseURI).href;
+    if (!stepFiles.has(url)) {
+      const loading = fetch(url).then((r) => {
+        if (!r.ok) throw new Error(`${r.status}`);
+        return r.json();
+      });
+      loading.catch(() => stepFiles.delete(url)); // a later press may work (the network came back)
+      stepFiles.set(url, loading.then((data) => data.html));
+    }
+    return stepFiles.get(url);
+  }
 
   function enhanceSteppers(root) {
-    for (const stepper of root.querySelectorAll(".estro-stepper")) {
+    for (const stepper of root.querySelectorAll(".estro-stepper[data-steps]")) {
       if (stepper.dataset.enhanced) continue;
       stepper.dataset.enhanced = "1";
-      const panels = [...stepper.querySelectorAll(":scope > .estro-step-panel")];
-      if (panels.length < 2) continue;
+      const template = stepper.querySelector(":scope > template.estro-steps");
+      const count = Number(stepper.dataset.steps);
+      if (!template || count < 1) continue;
+      let panels = null;
+      let current = -1; // the panel shown; -1: none yet
+      let all = false; // every step shown
       const bar = document.createElement("div");
       bar.className = "estro-stepper-bar";
-      const prev = button("◀ Previous", "estro-prev");
       const next = button("Next ▶", "estro-next");
-      const slider = document.createElement("input");
-      slider.type = "range";
-      slider.min = "0";
-      slider.max = String(panels.length - 1);
-      slider.className = "estro-step-slider";
-      slider.setAttribute("aria-label", "Step");
+      next.setAttribute("aria-label", "Next step");
+      const every = button("Show every step", "estro-every");
+      every.setAttribute("aria-expanded", "false");
       const label = document.createElement("span");
       label.className = "estro-step-label";
       label.setAttribute("aria-live", "polite");
-      bar.append(prev, slider, next, label);
+      label.textContent = `${count} step${count === 1 ? "" : "s"}: the start, then one at a time`;
+      bar.append(next, every, label);
+      const view = document.createElement("div");
+      view.className = "estro-step-view";
       stepper.prepend(bar);
-      const show = (i) => {
-        panels.forEach((p, k) => (p.hidden = k !== i));
+      stepper.append(view);
+      let prev = null;
+      let slider = null;
+
+      async function load() {
+        if (panels) return panels;
+        label.textContent = "Loading the steps…";
+        try {
+          const html = await stepsHtml(template);
+          if (html !== null) template.innerHTML = html;
+        } catch (err) {
+          label.textContent = `The steps could not be loaded (${err.message}); press again to retry.`;
+          return null;
+        }
+        panels = [...template.content.children];
+        return panels;
+      }
+
+      function controls() {
+        if (prev) return;
+        prev = button("◀ Previous", "estro-prev");
+        slider = document.createElement("input");
+        slider.type = "range";
+        slider.min = "0";
+        slider.max = String(panels.length - 1);
+        slider.className = "estro-step-slider";
+        slider.setAttribute("aria-label", "Step");
+        bar.prepend(prev, slider);
+        bar.insertBefore(next, slider.nextSibling);
+        prev.addEventListener("click", () => show(Math.max(0, current - 1)));
+        slider.addEventListener("input", () => show(Number(slider.value)));
+      }
+
+      function show(i) {
+        all = false;
+        every.textContent = "Show every step";
+        every.setAttribute("aria-expanded", "false");
+        current = i;
+        view.replaceChildren(panels[i].cloneNode(true));
+        controls();
         slider.value = String(i);
+        prev.hidden = next.hidden = slider.hidden = false;
         const single = panels.length === 1;
         prev.disabled = next.disabled = false; // enabled first, so that either can take the focus
-        setDisabled(prev, i === 0, single ? slider : next);
-        setDisabled(next, i === panels.length - 1, single ? slider : prev);
-        label.textContent = `${panels[i].dataset.label || "Step " + i} (${i + 1}/${panels.length})`;
+        setDisabled(prev, i === 0, single ? every : next);
+        setDisabled(next, i === panels.length - 1, single ? every : prev);
+        label.textContent = `${panels[i].dataset.label || "Step " + (i + 1)} (${i + 1}/${panels.length})`;
         stepper.dataset.current = String(i);
-      };
-      prev.addEventListener("click", () => show(Math.max(0, Number(slider.value) - 1)));
-      next.addEventListener("click", () => show(Math.min(panels.length - 1, Number(slider.value) + 1)));
-      slider.addEventListener("input", () => show(Number(slider.value)));
-      show(0);
+      }
+
+      function showAll() {
+        all = true;
+        view.replaceChildren(...panels.map((p) => p.cloneNode(true)));
+        every.textContent = "Show one step at a time";
+        every.setAttribute("aria-expanded", "true");
+        if (prev) prev.hidden = slider.hidden = true;
+        next.hidden = true;
+        label.textContent = `Every step (${panels.length})`;
+        stepper.dataset.current = "all";
+      }
+
+      next.addEventListener("click", async () => {
+        if (!(await load())) return;
+        show(Math.min(panels.length - 1, current + 1));
+      });
+      every.addEventListener("click", async () => {
+        if (!(await load())) return;
+        if (all) show(Math.max(0, current));
+        else showAll();
+      });
     }
   }
 
@@ -133,8 +214,19 @@
     const cancelButton = $(".estro-cancel");
     const editorBox = $(".estro-editor");
     const base = widget.dataset.base || "";
-    const samplesData = $(".estro-samples");
-    const samples = samplesData ? JSON.parse(samplesData.textContent) : {};
+    // The examples of the picker and the editor's sample values: a file the site ships, fetched once.
+    let assets = null;
+    const widgetAssets = () => {
+      if (!widget.dataset.assets) return Promise.resolve({examples: [], samples: {}});
+      if (!assets) {
+        assets = fetch(new URL(widget.dataset.assets, document.baseURI)).then((r) => {
+          if (!r.ok) throw new Error(`${r.status}`);
+          return r.json();
+        });
+        assets.catch(() => (assets = null)); // a later try may work
+      }
+      return assets;
+    };
     const controls = (editorBox.dataset.controls || "").split(",").filter(Boolean);
     const homeKind = editorBox.dataset.kind;
     let form = null;
@@ -329,7 +421,7 @@
         return;
       }
       try {
-        const decl = await declarations(kind);
+        const [decl, {samples}] = await Promise.all([declarations(kind), widgetAssets().catch(() => ({samples: {}}))]);
         form = window.estroForm.create(decl, scenario, {samples, controls: kind === homeKind ? controls : [], onChange: onFormChange});
         formKind = kind;
         editorBox.textContent = "";
@@ -364,9 +456,16 @@
       typing = setTimeout(fromJson, TYPING_MS);
     });
 
-    $(".estro-examples")?.addEventListener("change", (event) => {
-      if (!event.target.value) return;
-      textarea.value = event.target.value;
+    // The picker holds the examples' titles; their scenarios are a file the site ships (fetched once).
+    const picker = $(".estro-examples");
+    picker?.addEventListener("change", async () => {
+      if (picker.value === "") return;
+      try {
+        textarea.value = (await widgetAssets()).examples[Number(picker.value)][1];
+      } catch (err) {
+        showError(`The example could not be loaded (${err.message}): try again once the network is back.`);
+        return;
+      }
       fromJson();
     });
     runButton.addEventListener("click", () => run(true));
@@ -377,6 +476,36 @@
       }
       if (current !== null) engine.cancel(current);
     });
+
+    /* Show a scenario whose result is known (a worked example's, rendered by the same view): no run
+     * until it is edited. Without a result, it runs as any edit does. */
+    widget.estroShow = (text, html) => {
+      clearTimeout(timer);
+      timer = null;
+      if (current !== null) {
+        engine.cancel(current);
+        settle();
+      }
+      textarea.value = text;
+      let scenario = null;
+      try {
+        scenario = parse(text);
+        textarea.value = pretty(scenario);
+      } catch (_) {
+        // shown as it is: the engine names the problem when it runs
+      }
+      clearError();
+      if (html) {
+        output.innerHTML = html;
+        enhanceSteppers(output);
+        answeredText = textarea.value;
+        markCurrent(false);
+        status.textContent = "The example's result, as the page shows it. Change the example to run your own.";
+      }
+      return (scenario ? buildForm(scenario) : Promise.resolve()).then(() => {
+        if (!html) schedule(0);
+      });
+    };
 
     $(".estro-copy-link")?.addEventListener("click", async () => {
       let text = textarea.value;
@@ -435,6 +564,80 @@
       },
     );
   }
+
+  /* ---------- "Try it": the page's widget opens under the worked example, in place ----------
+   *
+   * A worked example's "Try it" is a link that opens the example in the page's widget (?widget=…&z=…,
+   * share.js's format): without scripts it does just that, by loading the page again. Here the widget
+   * itself moves under the example, with the example loaded and its result (the one the page already
+   * shows: the engine's, for this very scenario), and the focus goes into its editor; the page does
+   * not scroll. Close (or Escape) puts it back where it was and returns the focus to the example's
+   * "Try it". Where the widget was, a note says where it is. */
+
+  function openInPlace(link) {
+    const url = new URL(link.href, document.baseURI);
+    const widget = document.getElementById(`widget-${url.searchParams.get("widget")}`);
+    const worked = link.closest(".estro-worked");
+    const z = url.searchParams.get("z");
+    if (!widget || !widget.estroShow || !worked || !z) return false;
+    if (!widget.estroHome) {
+      const home = document.createElement("p");
+      home.className = "estro-widget-away";
+      home.hidden = true;
+      widget.before(home);
+      widget.estroHome = home;
+      const close = button("Close ✕", "estro-close");
+      close.setAttribute("aria-label", "Close the widget and go back to the example");
+      close.addEventListener("click", () => closeInPlace(widget));
+      widget.prepend(close);
+      widget.addEventListener("keydown", (event) => {
+        if (event.key === "Escape" && widget.classList.contains("estro-in-place")) closeInPlace(widget);
+      });
+    }
+    const title = widget.querySelector(".estro-title strong");
+    widget.estroHome.hidden = false;
+    widget.estroHome.textContent = `${title ? title.textContent : "The widget"} is open under an example below.`;
+    const y = scrollY;
+    worked.after(widget);
+    widget.classList.add("estro-in-place");
+    widget.estroOpener = link;
+    scrollTo(scrollX, y); // nothing above the example moved; keep it so
+    window.estroShare.decode(z).then((text) => {
+      const outcome = worked.querySelector(".estro-worked-outcome");
+      return widget.estroShow(text, outcome ? outcome.innerHTML : null);
+    }).then(() => {
+      const first = widget.querySelector(".estro-editor :is(input, select, textarea, button):not([disabled])");
+      (first || widget.querySelector(".estro-run")).focus({preventScroll: true});
+      widget.dataset.opened = String(performance.now()); // for the tests
+    });
+    return true;
+  }
+
+  function closeInPlace(widget) {
+    if (!widget.classList.contains("estro-in-place")) return;
+    const opener = widget.estroOpener;
+    const y = scrollY;
+    widget.classList.remove("estro-in-place");
+    widget.estroHome.after(widget);
+    widget.estroHome.hidden = true;
+    if (opener && opener.isConnected) {
+      scrollTo(scrollX, y);
+      opener.focus({preventScroll: true});
+    }
+  }
+
+  document.addEventListener(
+    "click",
+    (event) => {
+      const link = event.target instanceof Element ? event.target.closest("a.estro-try") : null;
+      if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      if (openInPlace(link)) {
+        event.preventDefault();
+        event.stopPropagation(); // not a page load, and not the theme's instant navigation either
+      }
+    },
+    true,
+  );
 
   function mountAll() {
     for (const widget of document.querySelectorAll(".estro-widget")) mount(widget);
