@@ -39,7 +39,14 @@ class Term:
     """Whether a source uses the Italian word; ``False`` when it is our translation."""
 
     also: tuple[str, ...] = ()
-    """Other forms that name it on the pages (plurals, the other language's plural)."""
+    """Other English forms that name it on the pages (plurals)."""
+
+    italian_also: tuple[str, ...] = ()
+    """Other Italian forms that name it on the pages (plurals)."""
+
+    kept: bool = False
+    """Whether the word this site uses is the Italian name itself (PROTOCOL_07's modes and effects), so that
+    it is Italian wherever it stands."""
 
     @property
     def anchor(self) -> str:
@@ -49,58 +56,71 @@ class Term:
     @property
     def forms(self) -> tuple[str, ...]:
         """Every form that names it, longest first (so "abilità di morte" wins over "abilità")."""
-        return tuple(sorted({self.english, self.italian, *self.also}, key=len, reverse=True))
+        return tuple(sorted({self.english, self.italian, *self.also, *self.italian_also}, key=len, reverse=True))
+
+    @property
+    def italian_forms(self) -> tuple[str, ...]:
+        """The forms that are Italian words, longest first: read with Italian rules (``lang="it"``).
+
+        >>> term("cryptid").italian_forms, term("Cinque Soglie").italian_forms, term("DEF").italian_forms
+        (('criptide', 'criptidi'), ('Cinque Soglie',), ())
+        """
+        found = {*self.italian_also}
+        if self.italian != self.english or self.kept:
+            found.add(self.italian)
+        if self.kept:
+            found.update({self.english, *self.also})
+        return tuple(sorted(found, key=lambda f: (-len(f), f)))
 
 
 TERMS: tuple[Term, ...] = (
     # PROTOCOL_07: the modes keep their Italian names; the English is our gloss.
     Term("Single Player", "Single Player", "The mode played alone against starships, guardians and a dedicated AI.",
          "protocol07"),
-    Term("Inferno 2vs2", "Inferno 2vs2", "A mode of two competing teams of two (“Inferno”: hell).", "protocol07"),
+    Term("Inferno 2vs2", "Inferno 2vs2", "A mode of two competing teams of two (“Inferno”: hell).", "protocol07", kept=True),
     Term("Ultimo Bastione", "Ultimo Bastione",
-         "A co-operative mode against the Horde on 3 lanes x 4 depths (“the last bastion”).", "protocol07"),
-    Term("Zona di Conquista", "Zona di Conquista", "A mode played on 5 flat zones (“conquest zone”).", "protocol07"),
+         "A co-operative mode against the Horde on 3 lanes x 4 depths (“the last bastion”).", "protocol07", kept=True),
+    Term("Zona di Conquista", "Zona di Conquista", "A mode played on 5 flat zones (“conquest zone”).", "protocol07", kept=True),
     Term("Cinque Soglie", "Cinque Soglie",
          "A mode of Threshold events that needs an opponent's side mirroring the player's (“five thresholds”).",
-         "protocol07"),
+         "protocol07", kept=True),
     Term("Incinerator", "Incinerator", "Where a destroyed card goes: it confirms the destruction.", "protocol07"),
     Term("NecroToken", "NecroToken", "A token a player receives when the opponent destroys their card.",
          "protocol07", also=("NecroTokens",)),
     Term("Quadrante dell'Oblio", "Quadrante dell'Oblio",
-         "An effect that gives a random result through the Tool (“dial of oblivion”).", "protocol07",
-         also=("Quadrante",)),
+         "An effect that gives a random result through the Tool (“dial of oblivion”).", "protocol07", also=("Quadrante",), kept=True),
     Term("Imboscata Illusoria", "Imboscata Illusoria",
          "An effect that puts an Illusio from the hand on the field when a face-down card is destroyed "
-         "(“illusory ambush”).", "protocol07", also=("Imboscata",)),
-    Term("Illusio", "Illusio", "A card that the Imboscata Illusoria places from the hand.", "protocol07"),
+         "(“illusory ambush”).", "protocol07", also=("Imboscata",), kept=True),
+    Term("Illusio", "Illusio", "A card that the Imboscata Illusoria places from the hand.", "protocol07", kept=True),
     Term("Fessura Dimensionale", "Fessura Dimensionale",
          "An effect that draws from the Mazzo Dimensionale after a Fessura self-destruct (“dimensional rift”).",
-         "protocol07", also=("Fessura",)),
+         "protocol07", also=("Fessura",), kept=True),
     Term("Dimensional Deck", "Mazzo Dimensionale", "The deck the Fessura Dimensionale draws from.", "protocol07"),
     Term("Threshold events", "eventi Soglia", "The events of Cinque Soglie, which need a symmetric opponent side.",
          "protocol07", italian_from_source=False, also=("Threshold event",)),
     # Battaglia: the source is Italian.
     Term("battle", "battaglia", "One fight between two teams that plays itself out with the dice.", "battaglia",
-         also=("battles", "battaglie")),
+         also=("battles",), italian_also=("battaglie",)),
     Term("cryptid", "criptide", "A creature in a team; it has a threat, a health and abilities.", "battaglia",
-         also=("cryptids", "criptidi")),
+         also=("cryptids",), italian_also=("criptidi",)),
     Term("team", "squadra", "A player's cryptids, from left to right, as set in the shop.", "battaglia",
          also=("teams",)),
     Term("threat", "minaccia", "A cryptid's number: higher acts first and is targeted first.", "battaglia"),
     Term("health", "salute", "What a cryptid can lose before it is down; it starts at the card's value.",
          "battaglia"),
-    Term("roll", "tiro", "One throw of the two dice; rerolls count too.", "battaglia", also=("rolls", "tiri")),
+    Term("roll", "tiro", "One throw of the two dice; rerolls count too.", "battaglia", also=("rolls",), italian_also=("tiri",)),
     Term("turn", "turno", "The six steps that follow a roll; a reroll restarts them.", "battaglia",
-         also=("turns", "turni")),
-    Term("dice", "dadi", "Two six-sided dice; most abilities look at their total.", "battaglia", also=("die", "dado")),
+         also=("turns",), italian_also=("turni",)),
+    Term("dice", "dadi", "Two six-sided dice; most abilities look at their total.", "battaglia", also=("die",), italian_also=("dado",)),
     Term("target", "bersaglio", "Whom an ability hits or heals; by default the enemy of highest threat.",
-         "battaglia", also=("targets", "bersagli", "bersagliamento")),
+         "battaglia", also=("targets",), italian_also=("bersagli", "bersagliamento")),
     Term("ability", "abilità", "What a cryptid does when its condition is met: damage, healing and more.",
          "battaglia", also=("abilities",)),
     Term("reaction", "reazione", "An ability that answers damage or healing at once, inside the step.",
-         "battaglia", also=("reactions", "reazioni")),
+         "battaglia", also=("reactions",), italian_also=("reazioni",)),
     Term("status effect", "effetto di stato", "A lasting condition on a cryptid, such as damage over time.",
-         "battaglia", also=("status effects", "effetti di stato")),
+         "battaglia", also=("status effects",), italian_also=("effetti di stato",)),
     Term("damage over time", "danni nel tempo", "Damage taken at step 2 of each of the next few rolls.",
          "battaglia"),
     Term("death ability", "abilità di morte", "An ability that acts when its cryptid dies, at step 6.",
@@ -108,7 +128,7 @@ TERMS: tuple[Term, ...] = (
     Term("draw", "pareggio", "An end with no winner: it costs no lives and is not a win.", "battaglia",
          also=("draws",)),
     Term("life", "vita", "What a lost battle costs a player; a draw costs none.", "battaglia",
-         also=("lives", "vite")),
+         also=("lives",), italian_also=("vite",)),
     Term("sudden death", "morte improvvisa", "From roll 16, extra damage that grows with every roll.",
          "battaglia"),
     Term("shop", "negozio", "Where players choose their cryptids, abilities and order before a battle.",
@@ -166,6 +186,11 @@ TERMS: tuple[Term, ...] = (
          "or less.", "r19", italian_from_source=False, also=("state-based checks",)),
 )
 """Every term, protocol by protocol, in the order the glossary lists them."""
+
+
+ITALIAN_FORMS: tuple[str, ...] = tuple(sorted({f for t in TERMS for f in t.italian_forms}, key=lambda f: (-len(f), f)))
+"""Every Italian word of the glossary, longest first: the site marks each use ``lang="it"`` (WCAG 3.1.2), on
+its pages (``scripts/sitegen/lang.py``) and in what the widgets show (``docs/assets/estro/reading.js``)."""
 
 
 def term(word: str) -> Term:

@@ -11,8 +11,8 @@ from a scenario is shown as text, never run as HTML.
 >>> ruling_link(book, "D-2", base="../")
 '<a class="estro-ruling" href="../demo/#D-2" title="Two">D-2</a>'
 >>> ruling_links(book, ["I-D-1", "D-2", "I-D-1"], base="")  # doctest: +NORMALIZE_WHITESPACE
-'<span class="estro-rulings"><a class="estro-ruling estro-interpretation" href="demo/#I-D-1"
-  title="A reading">I-D-1</a> <a class="estro-ruling" href="demo/#D-2" title="Two">D-2</a></span>'
+'<a class="estro-ruling estro-interpretation" href="demo/#I-D-1"
+  title="A reading">I-D-1</a> <a class="estro-ruling" href="demo/#D-2" title="Two">D-2</a>'
 """
 
 from __future__ import annotations
@@ -67,10 +67,10 @@ def ruling_link(book: Rulebook, ruling_id: str, *, base: str) -> str:
 
 
 def ruling_links(book: Rulebook, ruling_ids: Iterable[str], *, base: str) -> str:
-    """The rulings behind a decision, as a list of links (each ID once, in order)."""
+    """The rulings behind a decision, as links one after the other (each ID once, in order). No element
+    wraps them: a long result page has hundreds of decisions, and a page has 5,000 elements at most."""
     seen = list(dict.fromkeys(ruling_ids))
-    links = " ".join(ruling_link(book, r, base=base) for r in seen)
-    return tag("span", links, class_="estro-rulings")
+    return " ".join(ruling_link(book, r, base=base) for r in seen)
 
 
 def scroll_box(table: str, label: str) -> str:

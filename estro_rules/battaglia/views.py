@@ -165,7 +165,7 @@ def _teams_summary(result: BattleResult) -> str:
                     + tag("td", esc(c.threat))
                     + tag("td", esc(c.health))
                     + tag("td", esc(f"{end}" if end else "0 (dead)"))
-                    + tag("td", _abilities(c)),
+                    + tag("td", esc("; ".join(a.describe() for a in c.abilities) or "none")),
                 )
             )
         bodies.append(tag("tbody", "".join(rows), class_=f"estro-{side}"))

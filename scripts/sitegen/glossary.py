@@ -63,13 +63,17 @@ MEANINGS = "assets/estro/glossary.json"
 
 def meanings_asset(terms: Sequence[Term]) -> dict[str, str]:
     """The popovers' file: each term's anchor → its English and Italian words, its meaning in plain text,
-    and whether the Italian is our translation.
+    and whether the Italian is our translation; and every Italian word, which the page's scripts mark
+    ``lang="it"`` in what the widgets show (as :mod:`.lang` does on the pages).
 
     >>> from estro_rules.glossary import term
     >>> meanings_asset([term("cryptid")])[MEANINGS]
-    '{"cryptid":["cryptid","criptide","A creature in a team; it has a threat, a health and abilities.",false]}\\n'
+    '{"terms":{"cryptid":["cryptid","criptide","A creature in a team; it has a threat, a health and abilities.",false]},"italian":["criptide","criptidi"]}\\n'
     """
-    data = {t.anchor: [t.english, t.italian, plain_meaning(t), not t.italian_from_source] for t in terms}
+    data = {
+        "terms": {t.anchor: [t.english, t.italian, plain_meaning(t), not t.italian_from_source] for t in terms},
+        "italian": sorted({f for t in terms for f in t.italian_forms}, key=lambda f: (-len(f), f)),
+    }
     return {MEANINGS: json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"}
 
 
@@ -165,7 +169,7 @@ def page(site: Site, protocols: Sequence[tuple[str, str, str]]) -> str:
         out += [f"## {title}", "", "| English | Italian | Meaning | Used in |", "|---|---|---|---|"]
         for t in terms:
             italian = t.italian if t.italian_from_source else f"{t.italian} *(our translation)*"
-            others = [f for f in t.also if f not in (t.english, t.italian)]
+            others = [f for f in (*t.also, *t.italian_also) if f not in (t.english, t.italian)]
             english = f'<dfn id="{t.anchor}">{t.english}</dfn>' + (f" ({', '.join(others)})" if others else "")
             rulings = ", ".join(f"[[{rid}]]" for _, rid in used[t.anchor]) or "—"
             cells = [english, italian, t.meaning, rulings]

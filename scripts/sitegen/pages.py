@@ -37,7 +37,7 @@ import estro_rules
 from estro_rules.glossary import Term
 from estro_rules.rulings import RULING_ID, Rulebook
 
-from . import glossary, steps, worked
+from . import glossary, lang, steps, worked
 
 #: Where the engine's code lives: an example "calls the engine" when it runs a function defined here.
 ENGINE_DIR = str(Path(estro_rules.__file__).resolve().parent)
@@ -599,6 +599,8 @@ def build(
         output[glossary.PAGE] = render_extra(site, glossary.PAGE, glossary.page(site, books))
     for name, make in (extra or {}).items():
         output[name] = render_extra(site, name, make())
+    # Every Italian word of every page is marked as Italian (WCAG 3.1.2): prose, tables, results.
+    output = {name: lang.mark(text) if name.endswith(".md") else text for name, text in output.items()}
     output.update(site.files)
     if site.problems:
         raise SiteError(site.problems)

@@ -48,7 +48,7 @@ def test_a_roll_title_says_the_counted_total_the_sudden_death_bonus_and_a_reroll
 
 def test_each_event_names_its_step_and_a_reaction_is_marked_and_indented() -> None:
     events = re.findall(
-        r'<li class="([^"]*)" data-depth="(\d+)"( style="[^"]*")?><span class="estro-step-no">(.*?)</span>: (.*?) <span',
+        r'<li class="([^"]*)" data-depth="(\d+)"( style="[^"]*")?><span class="estro-step-no">(.*?)</span>: (.*?) <a',
         panels(striker_and_thorn())["Roll 1"],
     )
     assert events == [

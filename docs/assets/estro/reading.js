@@ -58,6 +58,69 @@
     return meanings;
   }
 
+  /* ---------- Italian words: lang="it" on what the widgets show ----------
+   * The pages come with every Italian word of the glossary marked (scripts/sitegen/lang.py); results,
+   * editors and steps the scripts add later are marked here, from the same list (glossary.json). */
+
+  let italian = null; // Promise of a RegExp
+
+  function italianWords() {
+    if (!italian) {
+      italian = loadMeanings().then((data) => {
+        const escape = (w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/'/g, "['’]");
+        const word = (w) => (/^\p{Ll}/u.test(w) ? `[${w[0]}${w[0].toUpperCase()}]${escape(w.slice(1))}` : escape(w));
+        return new RegExp(`(?<![\\p{L}\\p{N}_-])(?:${data.italian.map(word).join("|")})(?![\\p{L}\\p{N}_-])`, "gu");
+      });
+      italian.catch(() => (italian = null));
+    }
+    return italian;
+  }
+
+  const NOT_PROSE = "script, style, textarea, code, pre, [lang]:not(html)";
+
+  async function markItalian(root) {
+    if (!root) return;
+    let words;
+    try {
+      words = await italianWords();
+    } catch (_) {
+      return; // no list (offline before any visit): the words stay unmarked
+    }
+    for (const option of root.querySelectorAll("option")) {
+      words.lastIndex = 0;
+      const m = words.exec(option.textContent.trim());
+      if (m && m[0] === option.textContent.trim()) option.lang = "it";
+    }
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT, {
+      acceptNode: (node) =>
+        node.parentElement && !node.parentElement.closest(NOT_PROSE) && !node.parentElement.closest("option")
+          ? NodeFilter.FILTER_ACCEPT
+          : NodeFilter.FILTER_REJECT,
+    });
+    const nodes = [];
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) nodes.push(n);
+    for (const node of nodes) {
+      const text = node.nodeValue;
+      words.lastIndex = 0;
+      if (!words.test(text)) continue;
+      words.lastIndex = 0;
+      const parts = document.createDocumentFragment();
+      let at = 0;
+      for (const m of text.matchAll(words)) {
+        parts.append(text.slice(at, m.index));
+        const span = document.createElement("span");
+        span.lang = "it";
+        span.textContent = m[0];
+        parts.append(span);
+        at = m.index + m[0].length;
+      }
+      parts.append(text.slice(at));
+      node.replaceWith(parts);
+    }
+  }
+
+  window.estroReading = {markItalian};
+
   function termAnchor(link) {
     const href = link.getAttribute("href") || "";
     const match = href.match(/(?:^|\/)glossary\/?#([a-z0-9-]+)$/);
@@ -95,7 +158,7 @@
     if (anchor) {
       let entry;
       try {
-        entry = (await loadMeanings())[anchor];
+        entry = (await loadMeanings()).terms[anchor];
       } catch (_) {
         return; // no meanings (offline before any visit): the link still leads to the glossary
       }

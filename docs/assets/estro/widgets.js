@@ -43,6 +43,11 @@
     return kinds.get(kind);
   }
 
+  /* Italian words in what the scripts add are marked lang="it" (assets/estro/reading.js). */
+  function markItalian(root) {
+    if (window.estroReading) window.estroReading.markItalian(root);
+  }
+
   function parse(text) {
     const data = window.estroForm.parseJson(text);
     if (data === null || typeof data !== "object" || Array.isArray(data)) throw new Error("a scenario is a JSON object { … }");
@@ -87,22 +92,24 @@
       bar.className = "estro-stepper-bar";
       const next = button("Next ▶", "estro-next");
       next.setAttribute("aria-label", "Next step");
+      next.title = `${count} step${count === 1 ? "" : "s"}: the start, then one at a time`;
       const every = button("Show every step", "estro-every");
       every.setAttribute("aria-expanded", "false");
+      bar.append(next, every);
+      stepper.prepend(bar);
+      // Made on the first press (a page has 40 steppers, and most are never opened).
       const label = document.createElement("span");
       label.className = "estro-step-label";
       label.setAttribute("aria-live", "polite");
-      label.textContent = `${count} step${count === 1 ? "" : "s"}: the start, then one at a time`;
-      bar.append(next, every, label);
       const view = document.createElement("div");
       view.className = "estro-step-view";
-      stepper.prepend(bar);
-      stepper.append(view);
       let prev = null;
       let slider = null;
 
       async function load() {
         if (panels) return panels;
+        if (!label.isConnected) bar.append(label);
+        if (!view.isConnected) stepper.append(view);
         label.textContent = "Loading the steps…";
         try {
           const html = await stepsHtml(template);
@@ -136,6 +143,7 @@
         every.setAttribute("aria-expanded", "false");
         current = i;
         view.replaceChildren(panels[i].cloneNode(true));
+        markItalian(view);
         controls();
         slider.value = String(i);
         prev.hidden = next.hidden = slider.hidden = false;
@@ -150,6 +158,7 @@
       function showAll() {
         all = true;
         view.replaceChildren(...panels.map((p) => p.cloneNode(true)));
+        markItalian(view);
         every.textContent = "Show one step at a time";
         every.setAttribute("aria-expanded", "true");
         if (prev) prev.hidden = slider.hidden = true;
@@ -239,9 +248,95 @@
 
     enhanceSteppers(output);
 
+    /* ---------- the result line: the answer beside the question ----------
+     *
+     * While the editor is on screen, one line says the verdict (or that it is on its way, or the
+     * problem), links to the full result and has a Run button. Its place in the page follows the focus
+     * (the end of the open row or of the group being edited), so that Run is a few Tab presses from any
+     * field; it shows docked at the bottom of the screen while the editor goes on below it, and in its
+     * place once the end of the editor is in view. */
+
+    const line = document.createElement("div");
+    line.className = "estro-result-line";
+    const lineText = document.createElement("span");
+    lineText.className = "estro-result-text";
+    const lineLink = document.createElement("a");
+    lineLink.className = "estro-result-link";
+    lineLink.textContent = "Full result";
+    if (!output.id) output.id = `${widget.id}-result`;
+    lineLink.href = `#${output.id}`;
+    const lineRun = button("Run", "estro-line-run md-button--primary");
+    line.append(lineText, lineLink, lineRun);
+    lineRun.addEventListener("click", () => run(true));
+
+    function verdictText() {
+      const verdict = output.querySelector(".estro-verdict") || output.querySelector("p");
+      return verdict ? verdict.textContent.replace(/\s+/g, " ").trim() : "Result below.";
+    }
+
+    function setLine(state, text) {
+      line.dataset.state = state;
+      lineText.textContent = text;
+      markItalian(lineText);
+    }
+
+    function placeLine(target) {
+      if (!form || !form.element.isConnected) return;
+      const root = form.element;
+      const row = target && target.closest(".estro-row.estro-open > .estro-row-body");
+      const top = target && target.closest(".estro-form > .estro-object > .estro-object-fields > *");
+      if (row && root.contains(row)) {
+        if (line.parentElement !== row) row.append(line);
+      } else if (top && root.contains(top)) {
+        if (top.tagName === "FIELDSET") {
+          if (line.parentElement !== top) top.append(line);
+        } else if (top.nextElementSibling !== line) {
+          top.after(line);
+        }
+      } else if (!root.contains(line)) {
+        editorBox.append(line);
+      }
+      dock();
+    }
+
+    function dock() {
+      if (!line.isConnected || !form) return;
+      const box = editorBox.getBoundingClientRect();
+      const onScreen = box.top < innerHeight && box.bottom > 0;
+      const endBelow = box.bottom > innerHeight - 8;
+      const docked = onScreen && endBelow && !output.contains(line);
+      line.classList.toggle("estro-docked", docked);
+      if (docked) {
+        const w = widget.getBoundingClientRect();
+        line.style.left = `${Math.max(0, w.left)}px`;
+        line.style.width = `${Math.min(w.width, document.documentElement.clientWidth)}px`;
+      } else {
+        line.style.left = line.style.width = "";
+      }
+    }
+
+    let docking = false;
+    const onScroll = () => {
+      if (docking) return;
+      docking = true;
+      requestAnimationFrame(() => {
+        docking = false;
+        if (!widget.isConnected) {
+          removeEventListener("scroll", onScroll);
+          removeEventListener("resize", onScroll);
+          return;
+        }
+        dock();
+      });
+    };
+    addEventListener("scroll", onScroll, {passive: true});
+    addEventListener("resize", onScroll, {passive: true});
+    editorBox.addEventListener("focusin", (event) => placeLine(event.target));
+
     /* ---------- state shown ---------- */
 
     function markStale(why = "") {
+      setLine("stale", why ? `Out of date: ${why}` : engine.ready ? "Running…" : "Out of date: the new result comes once Python has loaded.");
       output.classList.add("estro-stale");
       output.setAttribute("aria-busy", why ? "false" : "true");
       widget.dataset.stale = "1";
@@ -252,6 +347,7 @@
     }
 
     function markCurrent(running) {
+      setLine(running ? "running" : "current", verdictText());
       output.classList.remove("estro-stale");
       output.setAttribute("aria-busy", running ? "true" : "false");
       widget.dataset.stale = "";
@@ -259,6 +355,7 @@
     }
 
     function showError(message, field) {
+      setLine("error", `Problem: ${message}`);
       errorBox.hidden = false;
       errorBox.textContent = message;
       output.hidden = true; // the error takes the result's place: no old result that looks current
@@ -363,6 +460,7 @@
       clearError();
       output.innerHTML = reply.html; // HTML from the engine's views: every text is escaped there
       enhanceSteppers(output);
+      markItalian(output);
       const estimate = reply.total !== undefined;
       if (estimate && !widget.dataset.firstPartialAt) widget.dataset.firstPartialAt = String(performance.now());
       if (!done) {
@@ -404,6 +502,7 @@
     }
 
     function onFormChange(value, how) {
+      if (!line.isConnected) placeLine(document.activeElement); // its group was drawn again
       const text = pretty(value);
       if (text === textarea.value) {
         // Nothing changed (a box left after typing): no new run, and nothing on screen moves.
@@ -418,14 +517,19 @@
       const kind = typeof scenario.kind === "string" ? scenario.kind : homeKind;
       if (form && formKind === kind) {
         form.set(scenario);
+        markItalian(form.element);
+        if (!line.isConnected) editorBox.append(line);
         return;
       }
       try {
         const [decl, {samples}] = await Promise.all([declarations(kind), widgetAssets().catch(() => ({samples: {}}))]);
-        form = window.estroForm.create(decl, scenario, {samples, controls: kind === homeKind ? controls : [], onChange: onFormChange});
+        form = window.estroForm.create(decl, scenario, {samples, controls: kind === homeKind ? controls : [], onChange: onFormChange, onBuilt: markItalian});
         formKind = kind;
         editorBox.textContent = "";
-        editorBox.append(form.element);
+        editorBox.append(form.element, line);
+        markItalian(form.element);
+        if (!line.dataset.state) setLine("current", verdictText());
+        dock();
       } catch (err) {
         form = null;
         formKind = null;
