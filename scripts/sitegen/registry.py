@@ -90,9 +90,21 @@ EXTRA_PAGES: dict[str, Callable[[], str]] = {
 }
 
 
+def hand_label(spec: WidgetSpec) -> str | None:
+    """The label of the button that hands ``spec``'s scenario to another widget (its ``hand_to``): that
+    widget's offer. Raises ValueError when that widget does not exist or does not take this one's kind."""
+    if spec.hand_to is None:
+        return None
+    target = next((w for w in WIDGET_SPECS if w.name == spec.hand_to), None)
+    kind = scenarios.kind_of(widgets.default_scenario(spec)).name
+    if target is None or kind not in dict(target.takes) or not target.offer:
+        raise ValueError(f"hands its scenario to {spec.hand_to!r}, which does not take {kind} scenarios")
+    return target.offer
+
+
 def widget_renderers(download_bytes: int) -> dict[str, pages.WidgetFn]:
     def bind(spec: WidgetSpec) -> Callable[[str, str], str]:
-        return lambda options, base: widgets.render(spec, base, download_bytes)
+        return lambda options, base: widgets.render(spec, base, download_bytes, hand_label=hand_label(spec))
 
     return {spec.name: bind(spec) for spec in WIDGET_SPECS}
 

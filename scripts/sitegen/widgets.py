@@ -112,8 +112,9 @@ def samples(spec: WidgetSpec) -> dict[str, list[Any]]:
     return out
 
 
-def render(spec: WidgetSpec, base: str, download_bytes: int) -> str:
-    """The widget's HTML with its default result already rendered."""
+def render(spec: WidgetSpec, base: str, download_bytes: int, *, hand_label: str | None = None) -> str:
+    """The widget's HTML with its default result already rendered. ``hand_label``: the label of the button
+    that hands its scenario to the widget ``spec.hand_to`` (that widget's offer)."""
     scenario = default_scenario(spec)
     loaded = scenarios.load(scenario)
     output = loaded.kind.html(loaded.run(), base=base)
@@ -133,6 +134,8 @@ def render(spec: WidgetSpec, base: str, download_bytes: int) -> str:
     buttons = tag("button", run_label, type="button", class_="estro-run md-button md-button--primary")
     buttons += tag("button", "Cancel", type="button", class_="estro-cancel md-button", disabled=True)
     buttons += tag("button", "Copy link", type="button", class_="estro-copy-link md-button")
+    if spec.hand_to and hand_label:
+        buttons += tag("button", esc(hand_label), type="button", class_="estro-hand md-button", data_to=spec.hand_to)
     status = tag(
         "span",
         f"Result rendered when the site was built. The first run loads Python in your browser ({megabytes}).",
@@ -153,7 +156,12 @@ def render(spec: WidgetSpec, base: str, download_bytes: int) -> str:
         class_="estro-json",
     )
     body = (
-        tag("p", tag("strong", esc(spec.title)) + (" — " + esc(spec.note) if spec.note else ""), class_="estro-title")
+        tag(
+            "p",
+            tag("strong", esc(spec.title)) + (" — " + esc(spec.note) if spec.note else ""),
+            class_="estro-title",
+            tabindex=-1,  # where the focus goes when another widget hands it a scenario, or "Try it" opens it
+        )
         + picker
         + editor
         + json_view
@@ -165,6 +173,7 @@ def render(spec: WidgetSpec, base: str, download_bytes: int) -> str:
             hidden=True,
         )
         + tag("div", "", class_="estro-error", role="alert", hidden=True)
+        + (tag("div", "", class_="estro-offer", role="alert", hidden=True) if spec.takes else "")
         + tag("p", "Out of date: the result below is for an earlier scenario.", class_="estro-stale-note", hidden=True)
         + tag("div", output, class_="estro-output", aria_live="polite", aria_busy="false")
     )
@@ -178,4 +187,6 @@ def render(spec: WidgetSpec, base: str, download_bytes: int) -> str:
         data_base=base,
         data_download_bytes=download_bytes,
         data_assets=f"{base}{WIDGETS_DIR}/{spec.name}.json" if spec.examples or spec.samples else None,
+        data_takes=json.dumps({kind: list(fields) for kind, fields in spec.takes}) if spec.takes else None,
+        data_offer=spec.offer or None,
     )

@@ -13,6 +13,10 @@
  * first time a popover is needed), a ruling's title from its heading on the page. Escape, a tap
  * elsewhere or leaving the link closes it. The link points to the popover (aria-describedby) while
  * it is shown. The Italian word is marked lang="it".
+ *
+ * SEARCH HIGHLIGHTS. The theme marks every word that starts like a searched one (BAT-9 marked "bat" in
+ * every "battle"); a mark that is only part of a word is taken away again, in the page a search hit
+ * opens and in the list of hits.
  */
 "use strict";
 
@@ -250,6 +254,45 @@
     true,
   );
   addEventListener("resize", hide);
+
+  /* ---------- search highlights: whole words only ---------- */
+
+  const WORD = /[\p{L}\p{N}_]/u;
+  const BLOCK = "p, li, td, th, h1, h2, h3, h4, h5, h6, dd, dt, pre, summary, figcaption, article, div";
+
+  /* The character just before (dir -1) or after (dir 1) `mark`'s text, within its block. */
+  function beside(mark, dir) {
+    const block = mark.parentElement.closest(BLOCK) || document.body;
+    const walker = document.createTreeWalker(block, NodeFilter.SHOW_TEXT);
+    let before = "";
+    let inside = false;
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      if (mark.contains(n)) {
+        inside = true;
+        if (dir < 0) return before;
+      } else if (inside && n.nodeValue) {
+        return n.nodeValue[0];
+      } else if (n.nodeValue) {
+        before = n.nodeValue[n.nodeValue.length - 1];
+      }
+    }
+    return "";
+  }
+
+  function wholeWords(root) {
+    for (const mark of root.querySelectorAll("mark")) {
+      if (WORD.test(beside(mark, -1)) || WORD.test(beside(mark, 1))) mark.replaceWith(...mark.childNodes);
+    }
+  }
+
+  new MutationObserver((records) => {
+    for (const record of records) {
+      for (const node of record.addedNodes) {
+        if (!(node instanceof Element)) continue;
+        if (node.matches("mark") || node.querySelector("mark")) wholeWords(node.matches("mark") ? node.parentElement : node);
+      }
+    }
+  }).observe(document.documentElement, {childList: true, subtree: true});
 
   // The theme wraps the tables when it mounts a page; label them once it has.
   const later = () => {

@@ -410,10 +410,83 @@
 
     /* Run the scenario in the JSON view. An edit that changes nothing (leaving a box, a select set to
      * what it was) does not run it again; the Run button always does. */
+    /* ---------- scenarios of another kind this widget takes fields from (data-takes) ----------
+     * The win probability, given a battle (pasted, picked, or handed over by the battle viewer), does
+     * not run one battle: it says so and offers to estimate those teams, in its own scenario (its
+     * number of battles and seed) with the given scenario's fields. */
+
+    const takes = widget.dataset.takes ? JSON.parse(widget.dataset.takes) : {};
+    const offerBox = $(".estro-offer");
+    let own = null; // the last scenario of its own kind it had (what a taken scenario's fields go into)
+    try {
+      own = parse(textarea.value);
+    } catch (_) {
+      own = {kind: homeKind};
+    }
+
+    function taken(given) {
+      const fields = takes[given.kind];
+      if (!fields) return null;
+      const next = {...own, kind: homeKind};
+      for (const f of fields) {
+        if (given[f] === undefined) delete next[f];
+        else next[f] = structuredClone(given[f]);
+      }
+      return pretty({kind: homeKind, ...next});
+    }
+
+    /* Run `text` here if it is a scenario this widget takes fields from; false if it is not. */
+    widget.estroTake = (text) => {
+      let given;
+      try {
+        given = parse(text);
+      } catch (_) {
+        return false;
+      }
+      const next = taken(given);
+      if (next === null) return false;
+      if (offerBox) offerBox.hidden = true;
+      widget.estroShow(next, null);
+      return true;
+    };
+
+    async function offer(given) {
+      let what = given.kind;
+      try {
+        what = (await declarations(given.kind)).summary || what;
+      } catch (_) {
+        // the kind's name says it
+      }
+      offerBox.textContent = "";
+      const text = document.createElement("p");
+      text.textContent = `This scenario is not one this widget runs: it is “${what}”. It was not run.`;
+      const take = button(widget.dataset.offer || "Use it here", "estro-take md-button--primary");
+      take.addEventListener("click", () => widget.estroTake(textarea.value));
+      offerBox.append(text, take);
+      offerBox.hidden = false;
+      markItalian(offerBox);
+    }
+
     function run(force = false) {
       clearTimeout(timer);
       timer = null;
       const text = textarea.value; // sent as it is: broken JSON gets the engine's message, as on the command line
+      let given = null;
+      try {
+        given = parse(text);
+      } catch (_) {
+        // the engine names the problem
+      }
+      if (offerBox) offerBox.hidden = true;
+      if (given && given.kind !== homeKind && takes[given.kind]) {
+        if (current !== null) engine.cancel(current);
+        settle();
+        markStale(`press “${widget.dataset.offer}” to run it here.`);
+        status.textContent = "Not run: another kind of scenario.";
+        offer(given);
+        return;
+      }
+      if (given && given.kind === homeKind) own = given;
       if (force !== true && current !== null && text === sentText) return;
       if (force !== true && current === null && text === answeredText) {
         markCurrent(false);
@@ -452,7 +525,7 @@
           markStale("press Run for this one's."); // what is shown is not this scenario's result
           return;
         }
-        showError(reply.error, reply.field);
+        showError(reply.words || reply.error, reply.field); // in the form's words; the path names the control
         status.textContent = "The scenario has a problem:";
         finished();
         return;
@@ -610,6 +683,17 @@
         if (!html) schedule(0);
       });
     };
+
+    // "Estimate these teams": the scenario goes to the widget that takes it, which runs it.
+    $(".estro-hand")?.addEventListener("click", (event) => {
+      const target = document.getElementById(`widget-${event.currentTarget.dataset.to}`);
+      if (!target || !target.estroTake || !target.estroTake(textarea.value)) {
+        status.textContent = "The other widget could not take this scenario.";
+        return;
+      }
+      const title = target.querySelector(".estro-title");
+      if (title) title.focus();
+    });
 
     $(".estro-copy-link")?.addEventListener("click", async () => {
       let text = textarea.value;
