@@ -221,6 +221,9 @@ def editor_timings(browser: Any, url: str, edits: int) -> dict[str, Any]:
     page = context.new_page()
     page.goto(url, wait_until="networkidle")
     widget = "widget-battle-viewer"
+    first_row = page.locator(f"#{widget} .estro-row[data-path='left.cryptids[0]'] .estro-row-toggle")
+    if first_row.count():
+        first_row.click()  # a cryptid is a compact row: its controls are made when it opens
     health = f"#{widget} [data-field='left.cryptids[0].health']"
     target = health if page.locator(health).count() else f"#{widget} [data-field=seed]"
     page.locator(f"#{widget} .estro-run").click()  # Python starts; the first result is not measured

@@ -18,11 +18,14 @@ What is measured on one visit (:func:`visit`), in the page's own clock (ms since
   waits inside the page until the page is free and would hide exactly this wait;
 - ``tap_sent_ms``: when the tap was sent, counted from the first paint (how late the measurement
   itself was: never in the player's favour, since a later tap finds the page further along);
+- ``worst_tap_ms``: the longest any tap waited, from being sent to the frame after the page handled it,
+  over taps every 0.5 s from the first paint until the page has loaded (a player may tap at any
+  moment); ``lost_taps``: taps the page never handled (none, on every page measured so far);
 - ``elements``: ``document.querySelectorAll('*').length`` once the page has loaded and its
   scripts have built what they build (editors included);
 - ``html_bytes``: the page's HTML as the build wrote it (before compression);
-- ``landed_ms``: for a URL with ``#ID``, when that element first stood in the top third of the
-  screen, below the sticky header.
+- ``landed_ms``: for a URL with ``#ID``, when that element's text first stood in the top third of the
+  screen, clear of the sticky header (and stayed there).
 """
 
 from __future__ import annotations
@@ -40,19 +43,28 @@ MENU_BUTTON = 'label.md-header__button[for="__drawer"]'
 #: the element the URL's fragment names first stood in the top third of the screen.
 WATCH = """
 (() => {
-  const phone = (window.__phone = {answers: [], landed: null});
+  const phone = (window.__phone = {answers: [], touches: [], landed: null});
   addEventListener("change", (event) => {
     if (!event.target || event.target.id !== "__drawer") return;
     const handled = performance.now();
     requestAnimationFrame(() => setTimeout(() => phone.answers.push({handled, painted: performance.now()})));
   }, true);
+  // Every tap ends in one of these: when the page handled it, and the frame after.
+  for (const type of ["pointerup", "pointercancel"]) {
+    addEventListener(type, (event) => {
+      if (event.pointerType !== "touch") return;
+      const handled = performance.now();
+      requestAnimationFrame(() => setTimeout(() => phone.touches.push({type, handled, painted: performance.now()})));
+    }, true);
+  }
   const id = decodeURIComponent(location.hash.slice(1));
   if (!id) return;
   const look = () => {
     const target = document.getElementById(id);
     const header = document.querySelector(".md-header");
     if (target) {
-      const top = target.getBoundingClientRect().top;
+      // Its text, below the border and padding of its box, stands clear of the header.
+      const top = target.getBoundingClientRect().top + parseFloat(getComputedStyle(target).paddingTop || "0");
       const below = header ? header.getBoundingClientRect().bottom : 0;
       if (top >= below - 1 && top <= innerHeight / 3 && phone.landed === null) phone.landed = performance.now();
       else if (top < below - 1 || top > innerHeight / 3) phone.landed = null;  // moved away again
@@ -74,6 +86,7 @@ class Visit:
     tap_sent_ms: float
     worst_tap_ms: float
     taps: int
+    lost_taps: int
     elements: int
     html_bytes: int
     loaded_ms: float
@@ -101,8 +114,9 @@ def menu_point(page: Any) -> tuple[float, float]:
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
 
-#: Where a tap closes the open menu: the shade over the page, right of the drawer.
-CLOSE_POINT = (VIEWPORT["width"] - 20, VIEWPORT["height"] // 2)
+#: Where the later taps go: the header's title, which does nothing (and, while the menu is open, the shade
+#: over it, which closes the menu). Never a link: a tap must not leave the page.
+CLOSE_POINT = (VIEWPORT["width"] // 2, 24)
 
 
 def _tap(session: Any, point: tuple[float, float]) -> float:
@@ -116,8 +130,8 @@ def _tap(session: Any, point: tuple[float, float]) -> float:
 
 def visit(page: Any, url: str, point: tuple[float, float], *, every_ms: int = 500, timeout_s: float = 180) -> Visit:
     """Open ``url`` on a phone page (from :func:`new_context`, with :data:`WATCH` as an init script), tap
-    the menu at the first paint, then tap every ``every_ms`` (closing and opening the menu) until the
-    page has loaded and the network is quiet, and measure (see the module).
+    the menu at the first paint, then tap the header's title every ``every_ms`` (the first of these taps
+    closes the menu) until the page has loaded and the network is quiet, and measure (see the module).
 
     ``worst_tap_ms`` is the longest any of those taps waited from being sent to the frame after its
     answer: a player may tap at any moment, not only at the first paint."""
@@ -141,10 +155,11 @@ def visit(page: Any, url: str, point: tuple[float, float], *, every_ms: int = 50
     while not (seen("load") and seen("networkIdle")) or len(sent) < 3:
         assert time.monotonic() < deadline, f"{url}: not loaded in {timeout_s} s"
         page.wait_for_timeout(every_ms)
-        sent.append(_tap(session, CLOSE_POINT if len(sent) % 2 else point))
-    if len(sent) % 2:  # leave the menu closed
         sent.append(_tap(session, CLOSE_POINT))
-    page.wait_for_function("(n) => window.__phone.answers.length >= n", arg=len(sent), timeout=timeout_s * 1000)
+    try:  # every tap ends in a pointerup or a pointercancel; a tap the browser never delivered is counted as lost
+        page.wait_for_function("(n) => window.__phone.touches.length >= n", arg=len(sent), timeout=15_000)
+    except Exception:  # noqa: BLE001 (Playwright's TimeoutError): counted below
+        pass
     data = page.evaluate(
         """() => {
           const paint = performance.getEntriesByType("paint").find((e) => e.name === "first-paint");
@@ -154,6 +169,7 @@ def visit(page: Any, url: str, point: tuple[float, float], *, every_ms: int = 50
             firstPaint: paint ? paint.startTime : null,
             origin: performance.timeOrigin,
             answers: window.__phone.answers,
+            touches: window.__phone.touches,
             landed: window.__phone.landed,
             elements: document.querySelectorAll("*").length,
             bytes: nav ? nav.decodedBodySize : 0,
@@ -165,8 +181,16 @@ def visit(page: Any, url: str, point: tuple[float, float], *, every_ms: int = 50
     session.detach()
     first = float(data["firstPaint"])
     origin = float(data["origin"])
-    answers = data["answers"]
-    waits = [float(a["painted"]) - (s - origin) for a, s in zip(answers, sent, strict=False)]
+    answers, touches = data["answers"], data["touches"]
+    assert answers, f"{url}: the tap on the menu did not open it: {touches[:1]}"
+    # Each answer goes to the earliest tap sent before it was handled that has none yet.
+    pending = [s - origin for s in sent]
+    waits = []
+    for touch in touches:
+        earlier = [t for t in pending if t <= float(touch["handled"])]
+        if earlier:
+            pending.remove(earlier[0])
+            waits.append(float(touch["painted"]) - earlier[0])
     landed = data["landed"]
     return Visit(
         url=url,
@@ -175,8 +199,114 @@ def visit(page: Any, url: str, point: tuple[float, float], *, every_ms: int = 50
         tap_sent_ms=round(sent[0] - origin - first, 1),
         worst_tap_ms=round(max(waits), 1),
         taps=len(sent),
+        lost_taps=len(pending),
         elements=int(data["elements"]),
         html_bytes=int(data["bytes"]),
         loaded_ms=round(float(data["loaded"]), 1),
         landed_ms=None if landed is None else round(float(landed), 1),
     )
+
+
+#: The rows a reader opens to reach every kind of control of an editor, as chains of row paths: none (the
+#: editor as it loads), the first row of each list, and the first row of each list inside those.
+STAGES = """(widget) => {
+  const editor = document.querySelector(`#${widget} .estro-editor`);
+  const firsts = (scope) => [...scope.querySelectorAll('.estro-compact-rows')]
+    .filter((list) => list.closest('.estro-row-body') === scope.closest('.estro-row-body'))
+    .map((list) => list.querySelector(':scope > .estro-rows > .estro-row-collapsible'))
+    .filter(Boolean);
+  const chains = [[]];
+  for (const row of firsts(editor)) {
+    chains.push([row.dataset.path]);
+    row.estroOpen(true);
+    const body = row.querySelector(':scope > .estro-row-body');
+    for (const inner of firsts(body.firstElementChild || body)) chains.push([row.dataset.path, inner.dataset.path]);
+    row.estroOpen(false);
+  }
+  return chains;
+}"""
+
+#: Opens the rows of one chain (and closes every other), and names each control a Tab press can reach in
+#: that open row, or outside every row for the empty chain (data-reach="N"); returns how many.
+MARK_CONTROLS = """([widget, chain]) => {
+  const editor = document.querySelector(`#${widget} .estro-editor`);
+  for (const e of editor.querySelectorAll('[data-reach]')) delete e.dataset.reach;
+  for (const row of [...editor.querySelectorAll('.estro-row-collapsible.estro-open')].reverse()) row.estroOpen(false);
+  let body = null;
+  for (const path of chain) {
+    const row = editor.querySelector(`.estro-row-collapsible[data-path="${CSS.escape(path)}"]`);
+    row.estroOpen(true);
+    body = row.querySelector(':scope > .estro-row-body');
+  }
+  const controls = [...editor.querySelectorAll('input, select, textarea, button')].filter(
+    (e) => !e.disabled && e.tabIndex >= 0 && e.offsetParent !== null && !e.closest('.estro-result-line')
+      && e.closest('.estro-row-body') === body);
+  controls.forEach((e, i) => (e.dataset.reach = String(i)));
+  return controls.length;
+}"""
+
+#: Where a control and the widget's verdict line are: their distance in px (0 when they overlap).
+DISTANCE = """(widget) => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => {
+  const field = document.activeElement.getBoundingClientRect();
+  const line = document.querySelector(`#${widget} .estro-result-line`).getBoundingClientRect();
+  resolve(Math.max(0, line.top - field.bottom, field.top - line.bottom));
+})))"""
+
+
+@dataclass
+class Reach:
+    """How far Run and the verdict are from each control of an editor (see :func:`reach`)."""
+
+    controls: int
+    """How many controls were measured."""
+    max_tabs: int
+    """The most Tab presses from a control to a Run button of the widget (``limit + 1``: never reached)."""
+    max_distance_px: float
+    """The farthest the verdict line was from the focused control, in CSS px."""
+    worst: str
+    """The control with the most presses (its ``data-field`` or text)."""
+
+
+def reach(page: Any, widget: str, *, limit: int = 40) -> Reach:
+    """For every control of the widget's editor, the Tab presses from it to the widget's Run (the result
+    line's or the actions'), and the distance from it to the verdict line once it has the focus: the
+    controls of the editor as it loads, then those of the first row of each list opened (as a reader opens
+    it to reach them), and of the first row of each list inside that one. Real key presses, in the page as
+    it is (use the phone profile)."""
+    most, farthest, worst, total = 0, 0.0, "", 0
+    for chain in page.evaluate(STAGES, widget):
+        count = int(page.evaluate(MARK_CONTROLS, [widget, chain]))
+        total += count
+        presses, far, which = _reach_marked(page, widget, count, limit)
+        farthest = max(farthest, far)
+        if presses > most:
+            most, worst = presses, which
+    return Reach(total, most, round(farthest, 1), worst)
+
+
+def _reach_marked(page: Any, widget: str, count: int, limit: int) -> tuple[int, float, str]:
+    """The most Tab presses to Run and the farthest verdict line from the controls named ``data-reach``."""
+    most, farthest, worst = 0, 0.0, ""
+    for i in range(count):
+        control = page.locator(f"#{widget} [data-reach='{i}']")
+        if not control.count() or not control.is_visible():
+            continue  # gone: a control that another one's edit replaced
+        control.focus()
+        farthest = max(farthest, float(page.evaluate(DISTANCE, widget)))
+        presses = 0
+        while presses <= limit:
+            presses += 1
+            page.keyboard.press("Tab")
+            at = page.evaluate(
+                "(w) => { const a = document.activeElement;"
+                " return !a || !a.closest(`#${w}`) ? 'out' : a.matches('.estro-run, .estro-line-run') ? 'run' : ''; }",
+                widget,
+            )
+            if at:
+                break
+        if at != "run":
+            presses = limit + 1
+        if presses > most:
+            most = presses
+            worst = str(control.get_attribute("data-field") or control.get_attribute("aria-label") or control.inner_text())
+    return most, farthest, worst

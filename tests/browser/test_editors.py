@@ -49,7 +49,7 @@ def test_out_of_date_until_the_new_result_and_an_error_takes_its_place(page: Pag
     seed.fill("-1")
     seed.dispatch_event("change")
     wait_runs(page, "widget-p07-destruction", 1)
-    message = "seed: expected a whole number from 0 to 2⁶³−1, got -1"
+    message = "Random seed for the Quadrante must be a whole number from 0 to 2⁶³−1 (it is -1)"  # the form's words
     expect(page.locator(f"{widget} .estro-error")).to_have_text(message)
     expect(page.locator(f"{widget} .estro-output")).to_be_hidden()
     inline = page.locator(f"{widget} .estro-field[data-path=seed] .estro-field-error")
@@ -126,17 +126,21 @@ def test_r19_board_editor_add_a_card_set_its_def_add_an_action(page: Page, site:
         timeout=PYTHON_READY_TIMEOUT,
     )
     assert widget_view(page, name) == python_view(page, data)
-    steps = widget.locator(".estro-output .estro-step-panel")
-    expect(steps).to_have_count(3)  # the start and one step per action
-    expect(steps.nth(2)).to_contain_text("GRD-900")
-    # The result steps through as before.
+    expect(widget.locator(".estro-output .estro-stepper")).to_have_attribute("data-steps", "3")  # start + 1 per action
+    # The result steps through: the start, then each action.
+    widget.locator(".estro-output .estro-next").click()
+    expect(widget.locator(".estro-output .estro-step-label")).to_contain_text("(1/3)")
     widget.locator(".estro-output .estro-next").click()
     expect(widget.locator(".estro-output .estro-step-label")).to_contain_text("(2/3)")
+    widget.locator(".estro-output .estro-next").click()
+    expect(widget.locator(".estro-output .estro-step-view .estro-step-panel")).to_contain_text("GRD-900")
 
 
 def test_an_engine_error_is_shown_on_its_row(page: Page, site: Site) -> None:
     page.goto(site.url + "resolution-19/")
     widget = page.locator("#widget-r19-sandbox")
+    card = widget.locator(".estro-row[data-path='cards[0]']")
+    card.locator(".estro-row-toggle").click()  # a card is a compact row: a tap opens it
     widget.locator("[data-field='cards[0].faces.Prime.values.DEF']").fill("-2")
     widget.locator("[data-field='cards[0].faces.Prime.values.DEF']").dispatch_event("change")
     wait_runs(page, "widget-r19-sandbox", 1)
@@ -144,8 +148,10 @@ def test_an_engine_error_is_shown_on_its_row(page: Page, site: Site) -> None:
     try:
         scenarios.run(data)
     except ValueError as err:
-        message = str(err)
-    assert message.startswith("cards[0].faces.Prime.values.DEF: ")
+        assert str(err).startswith("cards[0].faces.Prime.values.DEF: ")  # the command line's: the path
+        message = scenarios.in_words(err, data)
+    name = data["cards"][0]["name"]  # type: ignore[index]
+    assert message == f"Card 1 ({name}), faces, Prime, printed values: DEF must be a whole number from 0 to 999 (it is -2)"
     expect(widget.locator(".estro-error")).to_have_text(message)
     field = widget.locator(".estro-field[data-path='cards[0].faces.Prime.values.DEF']")
     expect(field.locator(".estro-field-error")).to_have_text(message)
@@ -354,6 +360,8 @@ def test_battaglia_problems_show_on_their_row_and_samples_fill_a_side(page: Page
     page.goto(site.url + "battaglia/")
     name = "battle-viewer"
     widget = page.locator(f"#widget-{name}")
+    row = widget.locator(".estro-row[data-path='left.cryptids[3]']")
+    row.locator(".estro-row-toggle").click()  # a cryptid is a compact row: a tap opens it
     total = widget.locator("[data-field='left.cryptids[3].abilities[0].when.total']")
     total.fill("13")
     total.dispatch_event("change")
@@ -362,8 +370,13 @@ def test_battaglia_problems_show_on_their_row_and_samples_fill_a_side(page: Page
     try:
         scenarios.run(data)
     except ValueError as err:
-        message = str(err)
-    assert message.startswith("left.cryptids[3].abilities[0].when.total: ")
+        assert str(err).startswith("left.cryptids[3].abilities[0].when.total: ")  # the command line's: the path
+        message = scenarios.in_words(err, data)
+    cryptid = data["left"]["cryptids"][3]["name"]  # type: ignore[index]
+    assert message == (
+        f"Left team, cryptid 4 ({cryptid}), ability 1, when it activates: “The dice total is” must be a whole "
+        "number from 2 to 12 (it is 13)"
+    )
     expect(widget.locator(".estro-error")).to_have_text(message)
     expect(widget.locator(".estro-field[data-path='left.cryptids[3].abilities[0].when.total'] .estro-field-error")).to_have_text(message)
     expect(total).to_have_attribute("aria-invalid", "true")

@@ -4,9 +4,10 @@ tooltips, print, focus and touch targets — in real headless Chromium against t
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, expect
 
 from estro_rules.glossary import TERMS
 from estro_rules.registry import PROTOCOLS
@@ -25,40 +26,107 @@ def site_pages(site: Site) -> list[str]:
     return ["" if p == "." else p + "/" for p in found if not p.startswith("assets")]
 
 
-def violations(browser: Browser, url: str, *, scheme: str, width: int) -> list[str]:
-    context = browser.new_context(viewport={"width": width, "height": 900}, color_scheme=scheme)
-    traffic = Traffic()
-    guard(context, traffic)
-    try:
-        page = context.new_page()
-        page.goto(url)
-        page.wait_for_selector("html[data-estro-reading]")  # reading.js has named the table boxes
-        page.add_script_tag(path=str(AXE))
-        result = page.evaluate(
-            "tags => axe.run(document, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']})",
-            WCAG_22_AA,
-        )
-    finally:
-        context.close()
-    assert traffic.outside == []
+MAX_ELEMENTS = 5_000
+MAX_HTML_BYTES = 300_000
+
+#: One of each kind of button (outline and filled), put in each state a reader can give it.
+BUTTONS = (
+    "a.estro-try",
+    ".estro-worked .estro-next",
+    ".estro-worked .estro-every",
+    ".estro-widget .estro-run",
+    ".estro-widget .estro-copy-link",
+    ".estro-widget .estro-line-run",
+    ".estro-widget .estro-hand",
+)
+
+#: Shows what a reader can open, so that the scan sees it: the first worked example's first step, an
+#: editor's first compact row, a glossary term's popover (by keyboard focus, last, so it stays).
+OPEN_EVERYTHING = """async () => {
+  const next = document.querySelector('.estro-worked .estro-next');
+  if (next) {
+    next.click();
+    for (let i = 0; i < 100 && !document.querySelector('.estro-worked .estro-step-view .estro-step-panel'); i++)
+      await new Promise((r) => setTimeout(r, 20));
+  }
+  for (const editor of document.querySelectorAll('.estro-editor'))
+    editor.querySelector('.estro-row-toggle[aria-expanded=false]')?.click();
+}"""
+
+AXE_RUN = "([root, tags, rules]) => axe.run(root ? document.querySelector(root) : document, {runOnly: rules ? {type: 'rule', values: rules} : {type: 'tag', values: tags}, resultTypes: ['violations']})"
+
+
+def _described(result: dict[str, Any]) -> list[str]:
     return [
         f"{v['id']}: {', '.join(n['target'][-1] for n in v['nodes'][:5])} ({len(v['nodes'])} elements)"
         for v in result["violations"]
     ]
 
 
+def violations(browser: Browser, url: str, *, scheme: str, width: int, weight: dict[str, int]) -> list[str]:
+    """axe's violations on one page view: as it loads, with what a reader can open opened, and each kind of
+    button in the hover and in the keyboard-focus state (hover only where there is a mouse). ``weight``
+    receives the page's element count as it loaded."""
+    context = browser.new_context(viewport={"width": width, "height": 900}, color_scheme=scheme)
+    traffic = Traffic()
+    guard(context, traffic)
+    found: list[str] = []
+    try:
+        page = context.new_page()
+        page.goto(url, wait_until="networkidle")
+        page.wait_for_selector("html[data-estro-reading]")  # reading.js has named the table boxes
+        weight["elements"] = int(page.evaluate("document.querySelectorAll('*').length"))
+        page.evaluate(OPEN_EVERYTHING)
+        term = page.locator(".md-typeset a[href*='glossary/#']").first
+        if term.count():
+            term.focus()  # its popover
+        page.add_script_tag(path=str(AXE))
+        found += _described(page.evaluate(AXE_RUN, [None, WCAG_22_AA, None]))
+        for selector in BUTTONS:
+            button = page.locator(selector).first
+            if not button.count() or not button.is_visible():
+                continue
+            states = ("hover", "focus") if width > 600 else ("focus",)
+            for state in states:
+                if state == "hover":
+                    button.hover()
+                else:
+                    button.focus()
+                    page.keyboard.press("Shift+Tab")
+                    page.keyboard.press("Tab")  # reached by keyboard: :focus-visible applies
+                    if not button.evaluate("b => b.matches(':focus-visible')"):
+                        continue  # the keyboard reaches another control first (a hidden twin): no state to check
+                page.evaluate("b => b.setAttribute('data-axe-state', '1')", button.element_handle())
+                result = page.evaluate(AXE_RUN, ["[data-axe-state]", WCAG_22_AA, ["color-contrast"]])
+                page.evaluate("() => document.querySelector('[data-axe-state]').removeAttribute('data-axe-state')")
+                found += [f"{selector} on {state}: {v}" for v in _described(result)]
+                page.mouse.move(0, 0)
+    finally:
+        context.close()
+    assert traffic.outside == []
+    return found
+
+
 def test_no_axe_violations_on_any_page(browser: Browser, site: Site) -> None:
-    """Every page in light and dark at 1280 px, and the rules pages at 390 px (a phone)."""
+    """Every page in light and dark at 1280 px, and the rules pages at 390 px (a phone), each as it loads,
+    with what a reader can open opened, and every kind of button hovered and focused by keyboard; and
+    every page light: at most 5,000 elements and 300 kB of HTML."""
     assert AXE.exists(), "npm ci installs axe-core (package-lock.json)"
     pages = site_pages(site)
     assert set(RULES_PAGES) <= set(pages) and "glossary/" in pages
     views = [(p, scheme, 1280) for p in pages for scheme in ("light", "dark")] + [(p, "light", 390) for p in RULES_PAGES]
     found = {}
+    heavy = {}
     for path, scheme, width in views:
-        problems = violations(browser, site.url + path, scheme=scheme, width=width)
+        weight: dict[str, int] = {}
+        problems = violations(browser, site.url + path, scheme=scheme, width=width, weight=weight)
         if problems:
             found[f"/{path} {scheme} {width}px"] = problems
+        size = (site.root / path / "index.html").stat().st_size
+        if weight["elements"] > MAX_ELEMENTS or size > MAX_HTML_BYTES:
+            heavy[f"/{path} {width}px"] = (weight["elements"], size)
     assert found == {}
+    assert heavy == {}, "pages over 5,000 elements or 300 kB of HTML: (elements, bytes)"
 
 
 def search(page: Page, query: str) -> list[str]:
@@ -117,8 +185,9 @@ def test_glossary_terms_show_their_meaning_on_focus(page: Page, site: Site) -> N
     link = page.locator("#P07-4\\.2 ~ p a[href*='glossary/#necrotoken']").first
     assert link.get_attribute("title") is None or necro.meaning in (link.get_attribute("title") or "")
     link.focus()
-    tooltip = page.locator(".md-tooltip2, .md-tooltip").filter(has_text=necro.meaning)
+    tooltip = page.locator(".md-tooltip2, .md-tooltip, .estro-popover").filter(has_text=necro.meaning)
     tooltip.first.wait_for(state="visible")
+    assert link.get_attribute("aria-describedby") == "estro-popover", "the link points to its meaning"
     page.goto(site.url + "glossary/")
     assert page.locator("dfn#criptide, dfn#cryptid").count() == 1
     row = page.locator("tr", has=page.locator("dfn#sequence"))
@@ -127,14 +196,20 @@ def test_glossary_terms_show_their_meaning_on_focus(page: Page, site: Site) -> N
 
 def test_a_rules_page_prints_results_without_controls(page: Page, site: Site) -> None:
     page.goto(site.url + "protocol-07/")
+    page.wait_for_selector("#widget-p07-destruction .estro-form")
     page.emulate_media(media="print")
     widget = page.locator("#widget-p07-destruction")
     assert widget.locator(".estro-output").is_visible()
-    for control in (".estro-form", ".estro-actions", ".estro-json"):
-        assert not widget.locator(control).is_visible(), control
+    for control in (".estro-form", ".estro-actions", ".estro-json", ".estro-result-line"):
+        assert widget.locator(control).count() and not widget.locator(control).is_visible(), control
     assert page.locator(".estro-worked").first.is_visible()
     assert not page.locator(".estro-try").first.is_visible()
-    assert not page.locator(".tabbed-labels").first.is_visible()
+    assert not page.locator("details.example").first.is_visible(), "the Python of the examples is not printed"
+    page.goto(site.url + "battaglia/")
+    page.wait_for_selector(".estro-worked .estro-stepper-bar")
+    worked = page.locator(".estro-worked").first
+    assert worked.locator(".estro-verdict").is_visible() and worked.locator(".estro-key-events").is_visible()
+    assert not worked.locator(".estro-stepper").is_visible(), "no steps, no step controls on paper"
 
 
 def test_every_control_shows_focus(page: Page, site: Site) -> None:
@@ -195,7 +270,9 @@ def test_the_health_chart_reads_on_a_phone(browser: Browser, site: Site) -> None
                 return {text: e.textContent, px, box: [r.left, r.top, r.right, r.bottom]};
             })""",
         )
-        slider = page.eval_on_selector(".estro-step-slider", "e => e.getBoundingClientRect().height")
+        stepper = page.locator(".estro-stepper").first
+        stepper.locator(".estro-next").click()  # the steps, and their slider, come when asked for
+        slider = stepper.locator(".estro-step-slider").evaluate("e => e.getBoundingClientRect().height")
     finally:
         context.close()
     assert len(labels) >= 7, labels
@@ -212,8 +289,10 @@ def test_focus_stays_when_a_focused_button_becomes_disabled(page: Page, site: Si
     back at the first step it moves to Next, never to the page; disabled buttons look disabled."""
     page.goto(site.url + "battaglia/")
     stepper = page.locator("#widget-battle-viewer .estro-stepper")
-    count = stepper.locator(".estro-step-panel").count()
+    count = int(stepper.get_attribute("data-steps") or 0)
     stepper.locator(".estro-next").focus()
+    page.keyboard.press("Enter")  # the first press shows the start
+    expect(stepper.locator(".estro-step-label")).to_contain_text(f"(1/{count})")
     for _ in range(count - 1):
         page.keyboard.press("Enter")
     assert stepper.locator(".estro-next").is_disabled()

@@ -5,7 +5,7 @@
  * turns any declaration into controls:
  *   object        → its fields in a group (a team's "name" and "cryptids")
  *   list          → rows, each with Move and Remove, and an "Add <item>" button; a list of choices
- *                   is a set of checkboxes. An item with a list or a map in it (a cryptid, a card) is
+ *                   is a set of checkboxes (one stop for Tab; the arrow keys go from box to box). An item with a list or a map in it (a cryptid, a card) is
  *                   a compact row: its name and a summary in words (from the declarations' labels),
  *                   opened on a tap; its controls are made then. The rows are one stop for Tab (the
  *                   arrow keys move along them). A full list (its declared maximum) says so.
@@ -453,14 +453,34 @@
         });
         group.append(el("label", {class: "estro-check"}, box, document.createTextNode(" " + text)));
       }
+      // One stop for Tab, as a row of rows is: the arrow keys go from box to box, Space ticks.
+      const boxes = [...group.querySelectorAll("input[type=checkbox]")];
+      const rove = (to) => {
+        boxes.forEach((b) => (b.tabIndex = b === to ? 0 : -1));
+        to.focus();
+      };
+      boxes.forEach((b, i) => (b.tabIndex = i === 0 ? 0 : -1));
+      group.addEventListener("keydown", (event) => {
+        const at = boxes.indexOf(document.activeElement);
+        if (at < 0) return;
+        const to = {ArrowDown: at + 1, ArrowRight: at + 1, ArrowUp: at - 1, ArrowLeft: at - 1, Home: 0, End: boxes.length - 1}[event.key];
+        if (to === undefined || !boxes[to]) return;
+        event.preventDefault();
+        rove(boxes[to]);
+      });
+      group.addEventListener("focusin", (event) => {
+        if (boxes.includes(event.target) && event.target.tabIndex !== 0) rove(event.target); // a click moves the stop
+      });
       return group;
     }
 
     /* ---------- lists: rows with Move and Remove, and Add ---------- */
 
     /* An item that gets a compact row, opened on a tap: an object with a list or a map in it (a cryptid
-     * and its abilities, a card and its faces, a card on the board and its counters). */
-    const collapsible = (type) => type.type === "object" && type.fields.some((f) => f.type.type === "list" || f.type.type === "map");
+     * and its abilities, a card and its faces, a card on the board and its counters), or with three fields
+     * or more (an ability: its name, when, what and whom). */
+    const collapsible = (type) =>
+      type.type === "object" && (type.fields.length >= 3 || type.fields.some((f) => f.type.type === "list" || f.type.type === "map"));
 
     function listControl(type, slot, path, meta) {
       const item = type.item;

@@ -14,6 +14,11 @@
  * elsewhere or leaving the link closes it. The link points to the popover (aria-describedby) while
  * it is shown. The Italian word is marked lang="it".
  *
+ * LANDING. A link to a ruling (battaglia/#BAT-9), a search hit among them, lands on it: the heading under
+ * the header, and kept there while the page settles (the widgets' editors are built after the page is
+ * shown, and the theme's instant navigation may scroll before the new page has its height), until the
+ * reader scrolls, taps or types, or for 3 s at most.
+ *
  * SEARCH HIGHLIGHTS. The theme marks every word that starts like a searched one (BAT-9 marked "bat" in
  * every "battle"); a mark that is only part of a word is taken away again, in the page a search hit
  * opens and in the list of hits.
@@ -280,7 +285,9 @@
   }
 
   function wholeWords(root) {
+    if (!root) return; // already taken away again
     for (const mark of root.querySelectorAll("mark")) {
+      if (!mark.parentElement) continue;
       if (WORD.test(beside(mark, -1)) || WORD.test(beside(mark, 1))) mark.replaceWith(...mark.childNodes);
     }
   }
@@ -294,10 +301,52 @@
     }
   }).observe(document.documentElement, {childList: true, subtree: true});
 
+  /* ---------- landing on a #ID ---------- */
+
+  let landing = null; // {target, until, observer}
+
+  function stopLanding() {
+    if (!landing) return;
+    landing.observer.disconnect();
+    landing = null;
+  }
+
+  function land() {
+    stopLanding();
+    const id = decodeURIComponent(location.hash.slice(1));
+    const target = id && document.getElementById(id);
+    const content = document.querySelector(".md-content");
+    if (!target || !content) return;
+    const place = () => {
+      if (!landing || performance.now() > landing.until) return stopLanding();
+      const top = target.getBoundingClientRect().top;
+      const margin = parseFloat(getComputedStyle(target).scrollMarginTop) || 0;
+      if (Math.abs(top - margin) > 2) target.scrollIntoView({block: "start"});
+    };
+    landing = {target, until: performance.now() + 3000, observer: new ResizeObserver(place)};
+    landing.observer.observe(content);
+    requestAnimationFrame(place);
+  }
+
+  for (const type of ["wheel", "touchstart", "keydown", "pointerdown"]) {
+    addEventListener(type, stopLanding, {capture: true, passive: true});
+  }
+  addEventListener("hashchange", land);
+  if (window.location$ && typeof window.location$.subscribe === "function") {
+    window.location$.subscribe(() => setTimeout(land, 0)); // the theme's instant navigation
+  }
+
   // The theme wraps the tables when it mounts a page; label them once it has.
   const later = () => {
     hide();
+    land();
+    setTimeout(land, 0); // the theme may set the new page's address just after showing it
     setTimeout(label, 0);
+    // The page's own words are marked when it is built; the theme's header and menu are made here.
+    setTimeout(() => {
+      markItalian(document.querySelector(".md-header"));
+      markItalian(document.querySelector(".md-sidebar--primary"));
+    }, 0);
   };
   if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(later);
   else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", later);

@@ -251,10 +251,10 @@
     /* ---------- the result line: the answer beside the question ----------
      *
      * While the editor is on screen, one line says the verdict (or that it is on its way, or the
-     * problem), links to the full result and has a Run button. Its place in the page follows the focus
-     * (the end of the open row or of the group being edited), so that Run is a few Tab presses from any
-     * field; it shows docked at the bottom of the screen while the editor goes on below it, and in its
-     * place once the end of the editor is in view. */
+     * problem), links to the full result and has a Run button, docked at the bottom of the screen. Its
+     * place in the page's order follows the focus (the end of the innermost group, open row or face
+     * being edited), so that Run is a few Tab presses from any field; docked, it does not move on screen
+     * when its place does. */
 
     const line = document.createElement("div");
     line.className = "estro-result-line";
@@ -281,18 +281,16 @@
     }
 
     function placeLine(target) {
-      if (!form || !form.element.isConnected) return;
+      if (!form || !form.element.isConnected || (target && line.contains(target))) return;
       const root = form.element;
-      const row = target && target.closest(".estro-row.estro-open > .estro-row-body");
-      const top = target && target.closest(".estro-form > .estro-object > .estro-object-fields > *");
-      if (row && root.contains(row)) {
-        if (line.parentElement !== row) row.append(line);
-      } else if (top && root.contains(top)) {
-        if (top.tagName === "FIELDSET") {
-          if (line.parentElement !== top) top.append(line);
-        } else if (top.nextElementSibling !== line) {
-          top.after(line);
-        }
+      // A compact row's own buttons belong to its body when it is open (Tab goes on into it).
+      const row = target && target.closest(".estro-row-head") && target.closest(".estro-row.estro-open");
+      const group = row ? row.querySelector(":scope > .estro-row-body") : target && target.closest("fieldset, .estro-row-body, .estro-map-entry");
+      if (group && root.contains(group)) {
+        if (line.parentElement !== group || line.nextElementSibling) group.append(line);
+      } else if (target && root.contains(target)) {
+        const top = target.closest(".estro-form > .estro-object > .estro-object-fields > *");
+        if (top && top.nextElementSibling !== line) top.after(line);
       } else if (!root.contains(line)) {
         editorBox.append(line);
       }
@@ -302,9 +300,7 @@
     function dock() {
       if (!line.isConnected || !form) return;
       const box = editorBox.getBoundingClientRect();
-      const onScreen = box.top < innerHeight && box.bottom > 0;
-      const endBelow = box.bottom > innerHeight - 8;
-      const docked = onScreen && endBelow && !output.contains(line);
+      const docked = box.top < innerHeight && box.bottom > 0;
       line.classList.toggle("estro-docked", docked);
       if (docked) {
         const w = widget.getBoundingClientRect();
@@ -762,37 +758,63 @@
    * not scroll. Close (or Escape) puts it back where it was and returns the focus to the example's
    * "Try it". Where the widget was, a note says where it is. */
 
+  /* Change the page with `change()` and keep `element` where it was on the screen (at `top`, by default
+   * where it is now). The browser's own scroll anchoring is off meanwhile: it would correct the scroll
+   * too, and the two would add up; the correction is made again on the next two frames, once the parts
+   * of the page drawn only near the screen (content-visibility) have their sizes. A change that returns a
+   * promise (`later`) is kept in place when it has settled too. Returns `top`. */
+  function keepInPlace(element, change, later = false, top = element.getBoundingClientRect().top) {
+    const root = document.documentElement;
+    const correct = () => scrollBy(0, element.getBoundingClientRect().top - top);
+    const hold = () => {
+      root.style.overflowAnchor = "none";
+      correct();
+      requestAnimationFrame(() => {
+        correct();
+        requestAnimationFrame(() => {
+          correct();
+          root.style.overflowAnchor = "";
+        });
+      });
+    };
+    root.style.overflowAnchor = "none";
+    const result = change();
+    hold();
+    if (later) return Promise.resolve(result).then(() => hold());
+    return top;
+  }
+
   function openInPlace(link) {
     const url = new URL(link.href, document.baseURI);
     const widget = document.getElementById(`widget-${url.searchParams.get("widget")}`);
     const worked = link.closest(".estro-worked");
     const z = url.searchParams.get("z");
     if (!widget || !widget.estroShow || !worked || !z) return false;
-    if (!widget.estroHome) {
-      const home = document.createElement("p");
-      home.className = "estro-widget-away";
-      home.hidden = true;
-      widget.before(home);
-      widget.estroHome = home;
-      const close = button("Close ✕", "estro-close");
-      close.setAttribute("aria-label", "Close the widget and go back to the example");
-      close.addEventListener("click", () => closeInPlace(widget));
-      widget.prepend(close);
-      widget.addEventListener("keydown", (event) => {
-        if (event.key === "Escape" && widget.classList.contains("estro-in-place")) closeInPlace(widget);
-      });
-    }
-    const title = widget.querySelector(".estro-title strong");
-    widget.estroHome.hidden = false;
-    widget.estroHome.textContent = `${title ? title.textContent : "The widget"} is open under an example below.`;
-    const y = scrollY;
-    worked.after(widget);
-    widget.classList.add("estro-in-place");
+    const top = keepInPlace(worked, () => {
+      if (!widget.estroHome) {
+        const home = document.createElement("p");
+        home.className = "estro-widget-away";
+        widget.before(home);
+        widget.estroHome = home;
+        const close = button("Close ✕", "estro-close");
+        close.setAttribute("aria-label", "Close the widget and go back to the example");
+        close.addEventListener("click", () => closeInPlace(widget));
+        widget.prepend(close);
+        widget.addEventListener("keydown", (event) => {
+          if (event.key === "Escape" && widget.classList.contains("estro-in-place")) closeInPlace(widget);
+        });
+      }
+      const title = widget.querySelector(".estro-title strong");
+      widget.estroHome.hidden = false;
+      widget.estroHome.textContent = `${title ? title.textContent : "The widget"} is open under an example below.`;
+      worked.after(widget); // under the example, which stays where the reader saw it
+      widget.classList.add("estro-in-place");
+    });
     widget.estroOpener = link;
-    scrollTo(scrollX, y); // nothing above the example moved; keep it so
+    widget.estroBack = {worked, top};
     window.estroShare.decode(z).then((text) => {
       const outcome = worked.querySelector(".estro-worked-outcome");
-      return widget.estroShow(text, outcome ? outcome.innerHTML : null);
+      return keepInPlace(worked, () => widget.estroShow(text, outcome ? outcome.innerHTML : null), true);
     }).then(() => {
       const first = widget.querySelector(".estro-editor :is(input, select, textarea, button):not([disabled])");
       (first || widget.querySelector(".estro-run")).focus({preventScroll: true});
@@ -804,14 +826,16 @@
   function closeInPlace(widget) {
     if (!widget.classList.contains("estro-in-place")) return;
     const opener = widget.estroOpener;
-    const y = scrollY;
-    widget.classList.remove("estro-in-place");
-    widget.estroHome.after(widget);
-    widget.estroHome.hidden = true;
-    if (opener && opener.isConnected) {
-      scrollTo(scrollX, y);
-      opener.focus({preventScroll: true});
-    }
+    const back = widget.estroBack;
+    const move = () => {
+      widget.classList.remove("estro-in-place");
+      widget.estroHome.after(widget);
+      widget.estroHome.hidden = true;
+    };
+    if (!back || !back.worked.isConnected) return move();
+    // Back to the example, on the screen where it was when "Try it" opened the widget.
+    keepInPlace(back.worked, move, false, back.top);
+    if (opener && opener.isConnected) opener.focus({preventScroll: true});
   }
 
   document.addEventListener(
