@@ -240,6 +240,7 @@ MARK_CONTROLS = """([widget, chain]) => {
   }
   const controls = [...editor.querySelectorAll('input, select, textarea, button')].filter(
     (e) => !e.disabled && e.tabIndex >= 0 && e.offsetParent !== null && !e.closest('.estro-result-line')
+      && !e.matches('.estro-run-here')
       && e.closest('.estro-row-body') === body);
   controls.forEach((e, i) => (e.dataset.reach = String(i)));
   return controls.length;
@@ -268,8 +269,8 @@ class Reach:
 
 
 def reach(page: Any, widget: str, *, limit: int = 40) -> Reach:
-    """For every control of the widget's editor, the Tab presses from it to the widget's Run (the result
-    line's or the actions'), and the distance from it to the verdict line once it has the focus: the
+    """For every control of the widget's editor, the Tab presses from it to a Run of the widget (its group's
+    Run stop, the result line's or the actions'), and the distance from it to the verdict line once it has the focus: the
     controls of the editor as it loads, then those of the first row of each list opened (as a reader opens
     it to reach them), and of the first row of each list inside that one. Real key presses, in the page as
     it is (use the phone profile)."""
@@ -299,7 +300,7 @@ def _reach_marked(page: Any, widget: str, count: int, limit: int) -> tuple[int, 
             page.keyboard.press("Tab")
             at = page.evaluate(
                 "(w) => { const a = document.activeElement;"
-                " return !a || !a.closest(`#${w}`) ? 'out' : a.matches('.estro-run, .estro-line-run') ? 'run' : ''; }",
+                " return !a || !a.closest(`#${w}`) ? 'out' : a.matches('.estro-run, .estro-line-run, .estro-run-here') ? 'run' : ''; }",
                 widget,
             )
             if at:

@@ -4,6 +4,7 @@ view in sync, live results, the out-of-date marking, errors on their field, link
 from __future__ import annotations
 
 import json
+import re
 from urllib.parse import parse_qs, urlsplit
 
 from playwright.sync_api import Browser, Locator, Page, expect
@@ -155,7 +156,7 @@ def test_an_engine_error_is_shown_on_its_row(page: Page, site: Site) -> None:
     expect(widget.locator(".estro-error")).to_have_text(message)
     field = widget.locator(".estro-field[data-path='cards[0].faces.Prime.values.DEF']")
     expect(field.locator(".estro-field-error")).to_have_text(message)
-    expect(widget.locator(".estro-row[data-path='cards[0]']")).to_have_class("estro-row estro-invalid")
+    expect(widget.locator(".estro-row[data-path='cards[0]']")).to_have_class(re.compile(r"\bestro-invalid\b"))
 
 
 def test_links_carry_the_edited_scenario_compressed(page: Page, site: Site) -> None:
@@ -380,7 +381,7 @@ def test_battaglia_problems_show_on_their_row_and_samples_fill_a_side(page: Page
     expect(widget.locator(".estro-error")).to_have_text(message)
     expect(widget.locator(".estro-field[data-path='left.cryptids[3].abilities[0].when.total'] .estro-field-error")).to_have_text(message)
     expect(total).to_have_attribute("aria-invalid", "true")
-    expect(widget.locator(".estro-row[data-path='left.cryptids[3]']")).to_have_class("estro-row estro-invalid")
+    expect(widget.locator(".estro-row[data-path='left.cryptids[3]']")).to_have_class(re.compile(r"\bestro-invalid\b"))
     # A sample team for the left side, from the roster's sample teams.
     widget.get_by_label("Use a sample team for Left team").select_option(label="Lago Profondo (sample)")
     assert scenario_of(page, name)["left"] == REFERENCE_MATCHUP["right"]

@@ -79,7 +79,8 @@ def violations(browser: Browser, url: str, *, scheme: str, width: int, weight: d
         page.evaluate(OPEN_EVERYTHING)
         term = page.locator(".md-typeset a[href*='glossary/#']").first
         if term.count():
-            term.focus()  # its popover
+            term.focus()  # its popover, and the link in its focused state
+            page.wait_for_timeout(200)
         page.add_script_tag(path=str(AXE))
         found += _described(page.evaluate(AXE_RUN, [None, WCAG_22_AA, None]))
         for selector in BUTTONS:
@@ -96,6 +97,7 @@ def violations(browser: Browser, url: str, *, scheme: str, width: int, weight: d
                     page.keyboard.press("Tab")  # reached by keyboard: :focus-visible applies
                     if not button.evaluate("b => b.matches(':focus-visible')"):
                         continue  # the keyboard reaches another control first (a hidden twin): no state to check
+                page.wait_for_timeout(200)  # the theme's colour transition (125 ms) has ended
                 page.evaluate("b => b.setAttribute('data-axe-state', '1')", button.element_handle())
                 result = page.evaluate(AXE_RUN, ["[data-axe-state]", WCAG_22_AA, ["color-contrast"]])
                 page.evaluate("() => document.querySelector('[data-axe-state]').removeAttribute('data-axe-state')")
@@ -206,7 +208,7 @@ def test_a_rules_page_prints_results_without_controls(page: Page, site: Site) ->
     assert not page.locator(".estro-try").first.is_visible()
     assert not page.locator("details.example").first.is_visible(), "the Python of the examples is not printed"
     page.goto(site.url + "battaglia/")
-    page.wait_for_selector(".estro-worked .estro-stepper-bar")
+    page.wait_for_selector(".estro-worked .estro-stepper-bar", state="attached")
     worked = page.locator(".estro-worked").first
     assert worked.locator(".estro-verdict").is_visible() and worked.locator(".estro-key-events").is_visible()
     assert not worked.locator(".estro-stepper").is_visible(), "no steps, no step controls on paper"

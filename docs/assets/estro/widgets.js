@@ -131,8 +131,8 @@
         slider.max = String(panels.length - 1);
         slider.className = "estro-step-slider";
         slider.setAttribute("aria-label", "Step");
-        bar.prepend(prev, slider);
-        bar.insertBefore(next, slider.nextSibling);
+        bar.insertBefore(prev, next); // Next stays where it is: moved, it would lose the focus
+        bar.insertBefore(slider, next);
         prev.addEventListener("click", () => show(Math.max(0, current - 1)));
         slider.addEventListener("input", () => show(Number(slider.value)));
       }
@@ -250,11 +250,12 @@
 
     /* ---------- the result line: the answer beside the question ----------
      *
-     * While the editor is on screen, one line says the verdict (or that it is on its way, or the
-     * problem), links to the full result and has a Run button, docked at the bottom of the screen. Its
-     * place in the page's order follows the focus (the end of the innermost group, open row or face
-     * being edited), so that Run is a few Tab presses from any field; docked, it does not move on screen
-     * when its place does. */
+     * One line at the end of the editor says the verdict (or that it is on its way, or the problem),
+     * links to the full result and has a Run button. It is sticky: while the editor goes on below the
+     * screen, the line stays at the bottom of the screen, over the editor and nothing else. And so that
+     * Run is a few Tab presses from any field, every group of the editor (a team, an open row, a card's
+     * face, a list) ends with a "Run" stop that shows only when the keyboard reaches it, like a skip
+     * link: the order of the stops never changes. */
 
     const line = document.createElement("div");
     line.className = "estro-result-line";
@@ -280,54 +281,24 @@
       markItalian(lineText);
     }
 
-    function placeLine(target) {
-      if (!form || !form.element.isConnected || (target && line.contains(target))) return;
-      const root = form.element;
-      // A compact row's own buttons belong to its body when it is open (Tab goes on into it).
-      const row = target && target.closest(".estro-row-head") && target.closest(".estro-row.estro-open");
-      const group = row ? row.querySelector(":scope > .estro-row-body") : target && target.closest("fieldset, .estro-row-body, .estro-map-entry");
-      if (group && root.contains(group)) {
-        if (line.parentElement !== group || line.nextElementSibling) group.append(line);
-      } else if (target && root.contains(target)) {
-        const top = target.closest(".estro-form > .estro-object > .estro-object-fields > *");
-        if (top && top.nextElementSibling !== line) top.after(line);
-      } else if (!root.contains(line)) {
-        editorBox.append(line);
-      }
-      dock();
-    }
-
-    function dock() {
-      if (!line.isConnected || !form) return;
-      const box = editorBox.getBoundingClientRect();
-      const docked = box.top < innerHeight && box.bottom > 0;
-      line.classList.toggle("estro-docked", docked);
-      if (docked) {
-        const w = widget.getBoundingClientRect();
-        line.style.left = `${Math.max(0, w.left)}px`;
-        line.style.width = `${Math.min(w.width, document.documentElement.clientWidth)}px`;
-      } else {
-        line.style.left = line.style.width = "";
+    /* A "Run" stop at the end of every group of `root` that has none (groups made later get theirs too). */
+    function addRunStops(root) {
+      if (!(root instanceof Element)) return;
+      const groups = [...root.querySelectorAll("fieldset, .estro-row-body")];
+      if (root.matches("fieldset, .estro-row-body")) groups.push(root);
+      for (const group of groups) {
+        if (!form || !form.element.contains(group)) continue;
+        const last = group.lastElementChild;
+        if (last && last.classList.contains("estro-run-here")) continue;
+        const stop = button("Run ▸", "estro-run-here");
+        stop.setAttribute("aria-label", "Run the scenario now (the result line is below)");
+        stop.addEventListener("click", () => run(true));
+        group.append(stop);
       }
     }
-
-    let docking = false;
-    const onScroll = () => {
-      if (docking) return;
-      docking = true;
-      requestAnimationFrame(() => {
-        docking = false;
-        if (!widget.isConnected) {
-          removeEventListener("scroll", onScroll);
-          removeEventListener("resize", onScroll);
-          return;
-        }
-        dock();
-      });
-    };
-    addEventListener("scroll", onScroll, {passive: true});
-    addEventListener("resize", onScroll, {passive: true});
-    editorBox.addEventListener("focusin", (event) => placeLine(event.target));
+    new MutationObserver((records) => {
+      for (const record of records) for (const node of record.addedNodes) addRunStops(node);
+    }).observe(editorBox, {childList: true, subtree: true});
 
     /* ---------- state shown ---------- */
 
@@ -571,7 +542,6 @@
     }
 
     function onFormChange(value, how) {
-      if (!line.isConnected) placeLine(document.activeElement); // its group was drawn again
       const text = pretty(value);
       if (text === textarea.value) {
         // Nothing changed (a box left after typing): no new run, and nothing on screen moves.
@@ -587,7 +557,7 @@
       if (form && formKind === kind) {
         form.set(scenario);
         markItalian(form.element);
-        if (!line.isConnected) editorBox.append(line);
+        addRunStops(form.element);
         return;
       }
       try {
@@ -597,8 +567,8 @@
         editorBox.textContent = "";
         editorBox.append(form.element, line);
         markItalian(form.element);
+        addRunStops(form.element);
         if (!line.dataset.state) setLine("current", verdictText());
-        dock();
       } catch (err) {
         form = null;
         formKind = null;
