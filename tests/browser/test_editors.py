@@ -289,12 +289,17 @@ def test_editor_at_390_px_in_dark_mode(browser: Browser, site: Site) -> None:
         expect(page.locator(".estro-form").first).to_be_visible()
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= 390, f"{path}: the page scrolls sideways ({width} px)"
+        # A group's "Run" stop is a skip link, out of sight until the keyboard reaches it (then 24 px and more).
         small = page.eval_on_selector_all(
-            ".estro-editor :is(button, select, input:not([type=checkbox]))",
+            ".estro-editor :is(button:not(.estro-run-here), select, input:not([type=checkbox]))",
             "es => es.filter(e => e.offsetParent).map(e => [e.dataset.field || e.textContent, e.getBoundingClientRect()])"
             ".filter(([_, r]) => r.height < 24 || r.width < 24)",
         )
         assert small == [], f"{path}: controls smaller than 24 px: {small[:5]}"
+        stop = page.locator(".estro-editor .estro-run-here").first
+        stop.focus()
+        box = stop.bounding_box()
+        assert box is not None and box["height"] >= 24 and box["width"] >= 24, box
         boxes = page.eval_on_selector_all(
             ".estro-editor .estro-check",
             "es => es.filter(e => e.offsetParent).map(e => e.getBoundingClientRect().height).filter(h => h < 24)",
@@ -362,7 +367,8 @@ def test_battaglia_problems_show_on_their_row_and_samples_fill_a_side(page: Page
     name = "battle-viewer"
     widget = page.locator(f"#widget-{name}")
     row = widget.locator(".estro-row[data-path='left.cryptids[3]']")
-    row.locator(".estro-row-toggle").click()  # a cryptid is a compact row: a tap opens it
+    row.locator(":scope > .estro-row-head > .estro-row-toggle").click()  # a cryptid is a compact row: a tap opens it
+    widget.locator(".estro-row[data-path='left.cryptids[3].abilities[0]'] .estro-row-toggle").click()  # and an ability
     total = widget.locator("[data-field='left.cryptids[3].abilities[0].when.total']")
     total.fill("13")
     total.dispatch_event("change")
@@ -373,10 +379,10 @@ def test_battaglia_problems_show_on_their_row_and_samples_fill_a_side(page: Page
     except ValueError as err:
         assert str(err).startswith("left.cryptids[3].abilities[0].when.total: ")  # the command line's: the path
         message = scenarios.in_words(err, data)
-    cryptid = data["left"]["cryptids"][3]["name"]  # type: ignore[index]
+    cryptid = data["left"]["cryptids"][3]  # type: ignore[index]
     assert message == (
-        f"Left team, cryptid 4 ({cryptid}), ability 1, when it activates: “The dice total is” must be a whole "
-        "number from 2 to 12 (it is 13)"
+        f"Left team, cryptid 4 ({cryptid['name']}), ability 1 ({cryptid['abilities'][0]['name']}), when it activates: "
+        "“The dice total is” must be a whole number from 2 to 12 (it is 13)"
     )
     expect(widget.locator(".estro-error")).to_have_text(message)
     expect(widget.locator(".estro-field[data-path='left.cryptids[3].abilities[0].when.total'] .estro-field-error")).to_have_text(message)

@@ -313,6 +313,15 @@
         (why || (engine.ready ? "the new one is on its way." : "the new one comes once Python has loaded."));
     }
 
+    /* The answer on screen is an error for this very scenario: nothing is out of date. */
+    function markStaleOff() {
+      setLine("error", `Problem: ${errorBox.textContent}`);
+      output.classList.remove("estro-stale");
+      output.setAttribute("aria-busy", "false");
+      widget.dataset.stale = "";
+      staleNote.hidden = true;
+    }
+
     function markCurrent(running) {
       setLine(running ? "running" : "current", verdictText());
       output.classList.remove("estro-stale");
@@ -456,7 +465,8 @@
       if (given && given.kind === homeKind) own = given;
       if (force !== true && current !== null && text === sentText) return;
       if (force !== true && current === null && text === answeredText) {
-        markCurrent(false);
+        if (errorBox.hidden) markCurrent(false); // its answer is on screen already (an error stays)
+        else markStaleOff();
         return;
       }
       if (current !== null) engine.cancel(current); // the latest scenario wins
