@@ -42,10 +42,12 @@ Figures (goals from the cold-start issue in brackets):
 
 ``--pages`` measures instead what a player on a phone meets on each rules page (``scripts/phone.py``: 390 px,
 touch, CPU slowed 4 ×), for this build and, in the same run, for the build before that work (commit
-``BASELINE``, built from a temporary ``git worktree``), the two measured turn about ``--runs`` times:
+``BASELINE``, built from its files exported with ``git archive``), the two measured turn about ``--runs``
+times:
 
 - ``elements``, ``html_kb``: the page's elements once loaded and its HTML as built [≤ 5,000; ≤ 300 kB];
-- ``tap_ms``: first paint to the answer of a tap on the menu at the first paint; ``worst_tap_ms``: the
+- ``tap_ms``: first paint to the answer of a tap on the menu at the first paint (``menu_not_opened``:
+  runs where that tap never opened the menu, left out of the median); ``worst_tap_ms``: the
   longest wait of a tap, over taps every 0.5 s until the page has loaded [both ≤ 1,000 ms]; medians, and
   each as a ratio to the baseline's median;
 - ``loaded_ms``: navigation to the load event;
@@ -294,25 +296,25 @@ PAGES = ("protocol-07/", "battaglia/", "resolution-19/")
 
 
 def build_baseline(tmp: Path, port: int) -> Path:
-    """The site of :data:`BASELINE`, built from a temporary worktree with this checkout's tools (its
-    ``node_modules`` and Pyodide cache are shared: the cache is keyed by content)."""
+    """The site of :data:`BASELINE`, built from a copy of that commit's files in ``tmp`` (``git archive``: the
+    repository itself is left as it is) with this checkout's tools; its ``node_modules`` and Pyodide cache
+    are shared (the cache is keyed by content)."""
     tree = tmp / "baseline-tree"
-    subprocess.run(["git", "worktree", "add", "--detach", str(tree), BASELINE], cwd=ROOT, check=True, capture_output=True)
-    try:
-        (tree / "node_modules").symlink_to(ROOT / "node_modules")
-        (tree / "build").mkdir(exist_ok=True)
-        (ROOT / "build" / "pyodide-cache").mkdir(parents=True, exist_ok=True)
-        (tree / "build" / "pyodide-cache").symlink_to(ROOT / "build" / "pyodide-cache")
-        out = tmp / "baseline-site"
-        env = {**os.environ, "SITE_URL": f"http://127.0.0.1:{port}/", "NO_MKDOCS_2_WARNING": "1"}
-        mkdocs = Path(sys.executable).with_name("mkdocs")
-        done = subprocess.run(
-            [str(mkdocs), "build", "--strict", "--quiet", "-d", str(out)], cwd=tree, env=env, capture_output=True, text=True
-        )
-        assert done.returncode == 0, f"the baseline did not build:\n{done.stdout}\n{done.stderr}"
-        return out
-    finally:
-        subprocess.run(["git", "worktree", "remove", "--force", str(tree)], cwd=ROOT, capture_output=True)
+    tree.mkdir()
+    archive = subprocess.run(["git", "archive", BASELINE], cwd=ROOT, check=True, capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(tree)], input=archive, check=True)
+    (tree / "node_modules").symlink_to(ROOT / "node_modules")
+    (tree / "build").mkdir(exist_ok=True)
+    (ROOT / "build" / "pyodide-cache").mkdir(parents=True, exist_ok=True)
+    (tree / "build" / "pyodide-cache").symlink_to(ROOT / "build" / "pyodide-cache")
+    out = tmp / "baseline-site"
+    env = {**os.environ, "SITE_URL": f"http://127.0.0.1:{port}/", "NO_MKDOCS_2_WARNING": "1"}
+    mkdocs = Path(sys.executable).with_name("mkdocs")
+    done = subprocess.run(
+        [str(mkdocs), "build", "--strict", "--quiet", "-d", str(out)], cwd=tree, env=env, capture_output=True, text=True
+    )
+    assert done.returncode == 0, f"the baseline did not build:\n{done.stdout}\n{done.stderr}"
+    return out
 
 
 def pdf_pages(browser: Any, url: str) -> int:
@@ -357,7 +359,7 @@ def viewer_reach(browser: Any, url: str, ours: bool) -> dict[str, float]:
                 """([h, v]) => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(() => {
                   const a = document.querySelector(h).getBoundingClientRect(), b = document.querySelector(v).getBoundingClientRect();
                   ok(Math.max(0, b.top - a.bottom, a.top - b.bottom));
-                }))))""",
+                })))""",
                 [f"#{widget} [data-field='left.cryptids[0].health']", f"#{widget} {verdict}"],
             )
         )
@@ -388,6 +390,7 @@ def page_figures(browser: Any, ours_url: str, base_url: str, runs: int) -> dict[
                     value = getattr(visit, key)
                     if value is not None:
                         found.setdefault(key, []).append(float(value))
+                found.setdefault("menu_not_opened", []).append(float(visit.tap_answer_ms is None))
             context.close()
     figures: dict[str, Any] = {}
     for path in (*PAGES, "battaglia/#BAT-9"):
@@ -398,7 +401,8 @@ def page_figures(browser: Any, ours_url: str, base_url: str, runs: int) -> dict[
             row[which] = {
                 "elements": int(median["elements"]),
                 "html_kb": round(median["html_bytes"] / 1000, 1),
-                "tap_ms": round(median["tap_answer_ms"]),
+                "tap_ms": round(median["tap_answer_ms"]) if "tap_answer_ms" in median else None,
+                "menu_not_opened": int(sum(got["menu_not_opened"])),
                 "worst_tap_ms": round(median["worst_tap_ms"]),
                 "loaded_ms": round(median["loaded_ms"]),
                 "lost_taps": int(sum(got.get("lost_taps", []))),
@@ -406,7 +410,7 @@ def page_figures(browser: Any, ours_url: str, base_url: str, runs: int) -> dict[
             if "landed_ms" in median:
                 row[which]["landed_ms"] = round(median["landed_ms"])
         for key in ("tap_ms", "worst_tap_ms", "loaded_ms", "landed_ms"):
-            if key in row["ours"] and row["base"].get(key):
+            if row["ours"].get(key) is not None and row["base"].get(key):
                 row[f"{key}_ratio"] = round(row["ours"][key] / row["base"][key], 2)
         figures[path] = row
     return figures
@@ -428,15 +432,17 @@ def pages_main(args: argparse.Namespace) -> None:
         ours_url, base_url = f"http://127.0.0.1:{port}/", f"http://127.0.0.1:{base_port}/"
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
-            figures["pages"] = page_figures(browser, ours_url, base_url, args.runs)
-            figures["print_pages"] = {
-                path: {"ours": pdf_pages(browser, ours_url + path), "base": pdf_pages(browser, base_url + path)}
-                for path in PAGES
-            }
             figures["battle_viewer"] = {
                 "ours": viewer_reach(browser, ours_url + "battaglia/", True),
                 "base": viewer_reach(browser, base_url + "battaglia/", False),
             }
+            print(json.dumps(figures["battle_viewer"]), flush=True)
+            figures["print_pages"] = {
+                path: {"ours": pdf_pages(browser, ours_url + path), "base": pdf_pages(browser, base_url + path)}
+                for path in PAGES
+            }
+            print(json.dumps(figures["print_pages"]), flush=True)
+            figures["pages"] = page_figures(browser, ours_url, base_url, args.runs)
             browser.close()
         for server in servers:
             server.shutdown()

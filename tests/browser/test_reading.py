@@ -4,6 +4,7 @@ tooltips, print, focus and touch targets — in real headless Chromium against t
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -304,3 +305,47 @@ def test_focus_stays_when_a_focused_button_becomes_disabled(page: Page, site: Si
         page.keyboard.press("Enter")
     assert stepper.locator(".estro-prev").is_disabled()
     assert page.evaluate("document.activeElement.classList.contains('estro-next')")
+
+
+def test_the_sudden_death_ruling_comes_before_the_introduction(search_page: Page) -> None:
+    """An introduction that lists a word ranks below the ruling about it."""
+    links = search(search_page, "morte improvvisa")
+    assert links[0].split("?")[0].endswith("battaglia/") and "#" not in links[0], "the page's group, first"
+    sections = [link for link in links if "#" in link]
+    assert sections and sections[0].endswith("#BAT-11"), links[:4]
+
+
+def test_chart_text_reads_in_dark_mode(browser: Browser, site: Site) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme="dark")
+    try:
+        page = context.new_page()
+        page.goto(site.url + "battaglia/")
+        fill, page_bg = page.evaluate(
+            """() => [getComputedStyle(document.querySelector('svg.estro-health-chart text')).fill,
+                      getComputedStyle(document.body).backgroundColor]"""
+        )
+    finally:
+        context.close()
+
+    def luminance(css: str) -> float:
+        r, g, b = (int(v) / 255 for v in css[css.index("(") + 1 : css.index(")")].split(",")[:3])
+        lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in (r, g, b)]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+    light, dark = sorted((luminance(fill), luminance(page_bg)), reverse=True)
+    assert (light + 0.05) / (dark + 0.05) >= 4.5, (fill, page_bg)
+
+
+@pytest.mark.parametrize(("path", "most"), [("battaglia/", 40), ("resolution-19/", 40), ("protocol-07/", 20)])
+def test_a_rules_page_prints_as_a_rulebook(browser: Browser, site: Site, path: str, most: int) -> None:
+    """Saved as PDF by Chromium (the browser's print), on A4: the rulings and the worked examples' summaries,
+    in at most ``most`` pages (Battaglia printed 252 before its steps left the page)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        page = context.new_page()
+        page.goto(site.url + path, wait_until="networkidle")
+        pdf = page.pdf(format="A4", prefer_css_page_size=True)
+    finally:
+        context.close()
+    pages = len(re.findall(rb"/Type\s*/Page[^s]", pdf))
+    assert pdf.startswith(b"%PDF") and 5 <= pages <= most, pages

@@ -126,3 +126,13 @@ def test_a_ruling_is_boosted_above_its_pages_introduction(tmp_path: Path) -> Non
     assert search.add_ruling_ids(tmp_path, ["BAT-11"]) == 1
     written = json.loads((tmp_path / "search" / "search_index.json").read_text())["docs"]
     assert "boost" not in written[0] and written[1]["boost"] == search.RULING_BOOST == 5
+
+
+def test_the_home_page_starts_with_the_game_and_the_three_rule_sets(out: dict[str, str]) -> None:
+    home = out["index.md"]
+    intro = home.split("\n## ")[0]
+    assert intro.startswith("# ESTRO Rules\n\nESTRO is a game") and "build" not in intro
+    first = home.split("\n## ")[1]
+    assert first.startswith("The three rule sets")
+    linked = re.findall(r"\]\(([a-z0-9-]+)\.md\)", first)
+    assert linked[:3] == [p.page for p in registry.PROTOCOLS]
