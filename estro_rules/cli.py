@@ -8,12 +8,15 @@ subcommands (``battle``, ``lint``) through the registry.
 Output never crashes on a string: messages are one line of safe text, and text
 that the terminal's encoding cannot write is written as a backslash escape. A
 reader that closes the pipe early (``... | head``) ends the command quietly,
-with the status of a program stopped by SIGPIPE, as Unix tools do.
+with the status of a program stopped by SIGPIPE, as Unix tools do. Output that
+cannot be written — a full disk, standard output closed (``>&-``) — is one line
+on standard error and exit status 74 (``EX_IOERR``), never "internal error".
 """
 
 from __future__ import annotations
 
 import argparse
+import errno
 import io
 import json
 import os
@@ -31,6 +34,16 @@ from .text import one_line
 
 EXIT_OK, EXIT_MISMATCH, EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE: what a shell reports for a Unix tool whose reader went away
+EXIT_OUTPUT = 74  # EX_IOERR of sysexits.h: the output could not be written
+
+#: Why output could not be written, in words, by error number.
+OUTPUT_ERRORS = {
+    errno.ENOSPC: "no space left on the device",
+    errno.EDQUOT: "the disk quota is used up",
+    errno.EBADF: "standard output is closed",
+    errno.EFBIG: "the output file is too large",
+    errno.EIO: "an input/output error",
+}
 
 
 def cmd_run(args: argparse.Namespace, streams: CommandIO) -> int:
@@ -112,10 +125,16 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(
-    argv: Sequence[str] | None = None, out: TextIO = sys.stdout, stdin: TextIO = sys.stdin, err: TextIO | None = None
+    argv: Sequence[str] | None = None,
+    out: TextIO | None = sys.stdout,
+    stdin: TextIO | None = sys.stdin,
+    err: TextIO | None = None,
 ) -> int:
     args = build_parser().parse_args(argv)
     error_stream = err if err is not None else sys.stderr
+    if out is None:  # started with standard output closed (>&-): sys.stdout is None
+        print(f"error: cannot write the output: {OUTPUT_ERRORS[errno.EBADF]}", file=error_stream)
+        return EXIT_OUTPUT
     for stream in (out, error_stream):
         if isinstance(stream, io.TextIOWrapper):
             stream.reconfigure(errors="backslashreplace")
@@ -135,16 +154,27 @@ def main(
     except KeyboardInterrupt:
         print("interrupted", file=error_stream)
         return EXIT_INTERRUPTED
+    except OSError as error:
+        if error.errno not in OUTPUT_ERRORS:
+            return _internal(error, error_stream)
+        _quiet_stdout(out)  # what is left in its buffer can never be written: drop it
+        print(f"error: cannot write the output: {OUTPUT_ERRORS[error.errno]}", file=error_stream)
+        return EXIT_OUTPUT
     except Exception as error:  # a bug of ours: one line for the user, never a traceback
-        print(
-            one_line(f"internal error: {type(error).__name__}: {error} (please report it with the scenario)"),
-            file=error_stream,
-        )
-        return EXIT_INTERNAL
+        return _internal(error, error_stream)
+
+
+def _internal(error: Exception, error_stream: TextIO | None) -> int:
+    print(
+        one_line(f"internal error: {type(error).__name__}: {error} (please report it with the scenario)"),
+        file=error_stream,
+    )
+    return EXIT_INTERNAL
 
 
 def _quiet_stdout(out: TextIO) -> None:
-    """After a broken pipe, point standard output at nothing, so flushing at exit cannot fail again."""
+    """After a broken pipe or a failed write, point standard output at nothing, so flushing at exit cannot
+    fail again."""
     if out is sys.stdout:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())

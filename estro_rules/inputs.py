@@ -11,13 +11,23 @@ estro_rules.errors.ScenarioError: no such file; expected an existing scenario fi
 Traceback (most recent call last):
 ...
 estro_rules.errors.ScenarioError: scenario: the text is longer than 1,000,000 bytes; expected at most 1,000,000 bytes of JSON
+>>> read_json("/dev/zero", io.StringIO())
+Traceback (most recent call last):
+...
+estro_rules.errors.ScenarioError: a device, not a file; expected a scenario file
 
-The size is checked before anything is read into memory or parsed, so a huge file costs nothing.
+Every read is bounded: at most 64 KiB more than the limit is ever read, from a file, a pipe or a
+terminal, so a huge file, ``/dev/zero`` given as standard input or an endless ``/proc`` file costs
+nothing. A name must be a regular file: a named pipe (FIFO), a device or a socket is refused before
+anything is read from it (it is opened without waiting for a writer, then looked at). Standard input
+may be anything, and is read as UTF-8 bytes whatever the locale, like a file.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
+import os
+import stat
+from collections.abc import Callable
 from typing import TextIO
 
 from .errors import ScenarioError
@@ -26,6 +36,66 @@ from .fields import parse_json
 #: The largest scenario or card pool file the command line reads, in bytes. The biggest example is
 #: about 10 kB; a §19 scenario at its limits of cards and actions is well under this.
 MAX_INPUT_BYTES = 1_000_000
+
+#: What a file that is not a regular file is, for a message (by ``stat`` file type).
+_NOT_FILES = (
+    (stat.S_ISFIFO, "a named pipe (FIFO)"),
+    (stat.S_ISCHR, "a device"),
+    (stat.S_ISBLK, "a device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+class NotAFile(OSError):
+    """The name is a named pipe, a device or a socket: nothing is read from it."""
+
+    def __init__(self, what: str) -> None:
+        super().__init__(what)
+        self.what = what
+        """What it is, in words: ``"a named pipe (FIFO)"``, ``"a device"``, ``"a socket"``."""
+
+
+class TooLong(ValueError):
+    """The file or stream holds more than the limit (only the limit and one byte were read)."""
+
+
+def read_bounded(name: str, limit: int) -> bytes:
+    """The bytes of the regular file ``name``, at most ``limit`` of them.
+
+    Raises :class:`TooLong` beyond ``limit``, :class:`NotAFile` for a FIFO, a device or a socket,
+    ``IsADirectoryError`` for a folder, and any other ``OSError`` as the system gives it.
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
+    fd = os.open(name, flags)  # O_NONBLOCK: a FIFO opens at once rather than waiting for a writer
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise IsADirectoryError(name)
+        for test, what in _NOT_FILES:
+            if test(mode):
+                raise NotAFile(what)
+        return _read_at_most(lambda size: os.read(fd, size), limit)
+    finally:
+        os.close(fd)
+
+
+#: How much one read asks for: at most this much more than the limit is ever read.
+CHUNK = 1 << 16
+
+
+def _read_at_most(read: Callable[[int], bytes], limit: int) -> bytes:
+    """Call ``read(size)`` until end of file; :class:`TooLong` as soon as more than ``limit`` bytes came."""
+    chunks: list[bytes] = []
+    total = 0
+    while total <= limit:
+        chunk = read(CHUNK)  # whole chunks: some files (/proc/self/pagemap) refuse odd sizes
+        if not chunk:
+            break
+        chunks.append(chunk)
+        total += len(chunk)
+    if total > limit:
+        raise TooLong(limit)
+    return b"".join(chunks)
 
 
 def _too_big(field: str) -> ScenarioError:
@@ -36,27 +106,50 @@ def _too_big(field: str) -> ScenarioError:
     )
 
 
-def read_json(name: str, stdin: TextIO, what: str = "scenario", field: str = "scenario") -> object:
+def _utf8(data: bytes, expected: str) -> str:
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise ScenarioError("", expected, problem=f"byte {err.start} is not UTF-8 text") from None
+
+
+def read_stdin(stdin: TextIO | None, field: str = "scenario") -> str:
+    """Standard input as text: its bytes decoded as UTF-8 (a text stream with no bytes beneath, such as
+    a test's ``io.StringIO``, as it is), at most :data:`MAX_INPUT_BYTES` of them."""
+    if stdin is None:  # started with standard input closed (<&-)
+        raise ScenarioError("", "a scenario on standard input", problem="standard input is closed")
+    buffer = getattr(stdin, "buffer", None)
+    if buffer is None:
+        text = stdin.read(MAX_INPUT_BYTES + 1)
+        if len(text.encode("utf-8", "surrogatepass")) > MAX_INPUT_BYTES:
+            raise _too_big(field)
+        return text
+    try:
+        data = _read_at_most(buffer.read, MAX_INPUT_BYTES)
+    except TooLong:
+        raise _too_big(field) from None
+    except OSError as err:
+        raise ScenarioError("", "readable standard input", problem=err.strerror or "it cannot be read") from None
+    return _utf8(data, "text in UTF-8")
+
+
+def read_json(name: str, stdin: TextIO | None, what: str = "scenario", field: str = "scenario") -> object:
     """Read and parse a JSON file (``-`` for standard input); ``what`` names it in errors.
 
     A message about the file itself does not repeat its name: the command line puts it first.
     """
     if name == "-":
-        text = stdin.read(MAX_INPUT_BYTES + 1)
-        if len(text.encode("utf-8", "surrogatepass")) > MAX_INPUT_BYTES:
-            raise _too_big(field)
-        return parse_json(text, field)
-    path = Path(name)
+        return parse_json(read_stdin(stdin, field), field)
     try:
-        if path.stat().st_size > MAX_INPUT_BYTES:
-            raise _too_big(field)
-        text = path.read_text(encoding="utf-8")
+        data = read_bounded(name, MAX_INPUT_BYTES)
+    except TooLong:
+        raise _too_big(field) from None
     except FileNotFoundError:
         raise ScenarioError("", f"an existing {what} file", problem="no such file") from None
     except IsADirectoryError:
         raise ScenarioError("", f"a {what} file", problem="a folder, not a file") from None
-    except UnicodeDecodeError as err:
-        raise ScenarioError("", "a text file in UTF-8", problem=f"byte {err.start} is not UTF-8 text") from None
+    except NotAFile as err:
+        raise ScenarioError("", f"a {what} file", problem=f"{err.what}, not a file") from None
     except OSError as err:
         raise ScenarioError("", f"a readable {what} file", problem=err.strerror or "it cannot be read") from None
-    return parse_json(text, field)
+    return parse_json(_utf8(data, "a text file in UTF-8"), field)

@@ -111,7 +111,8 @@ class CommandIO:
 
     out: TextIO
     err: TextIO
-    stdin: TextIO
+    stdin: TextIO | None
+    """Standard input; None when the command was started with it closed."""
 
 
 @dataclass(frozen=True)

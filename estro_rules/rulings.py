@@ -10,9 +10,9 @@ registry (:mod:`estro_rules.registry`) checks that no ID is declared by two
 rulebooks.
 
 >>> book = Rulebook("demo", "Demo", "demo/", [
-...     Ruling("D-1", "Dice are rolled"),
+...     Ruling("D-1", "Dice are rolled", italian="Si tirano i dadi"),
 ...     Ruling("I-D-1", "A reroll is a roll", interpretation=True),
-... ])
+... ], italian="Prova")
 >>> book.cite("D-1")
 'D-1'
 >>> book.cite("D-9")
@@ -21,6 +21,12 @@ Traceback (most recent call last):
 KeyError: "ruling 'D-9' is not in the demo rulebook"
 >>> book["I-D-1"].interpretation
 True
+>>> book["D-1"].italian, book.italian
+('Si tirano i dadi', 'Prova')
+
+Each title has an Italian twin (``italian``): the heading of the ruling on the Italian page
+(``docs/_sources/it/``), where the ruling keeps its ID. It is empty only in examples like the one
+above; a test holds every rulebook of the registry to a title in both languages.
 """
 
 from __future__ import annotations
@@ -47,6 +53,10 @@ class Ruling:
     interpretation: bool = False
     """True when the source text is silent and the project chose the answer."""
 
+    italian: str = ""
+    """The title in Italian, the same on the Italian page's heading (written for Italian players, not word for
+    word)."""
+
     def __post_init__(self) -> None:
         if not RULING_ID.fullmatch(self.id):
             raise ValueError(f"malformed ruling ID {self.id!r}")
@@ -66,10 +76,14 @@ class Rulebook:
     page: str
     """The page URL relative to the site root (``"protocol-07/"``)."""
 
-    def __init__(self, key: str, title: str, page: str, rulings: Iterable[Ruling]) -> None:
+    italian: str
+    """The protocol's name in Italian: the title of its Italian page."""
+
+    def __init__(self, key: str, title: str, page: str, rulings: Iterable[Ruling], *, italian: str = "") -> None:
         self.key = key
         self.title = title
         self.page = page
+        self.italian = italian
         self._rulings: dict[str, Ruling] = {}
         for ruling in rulings:
             if ruling.id in self._rulings:

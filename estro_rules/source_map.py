@@ -232,8 +232,9 @@ NOT_RULES: tuple[NotARule, ...] = (
 
 BASIS: dict[str, str] = {
     # PROTOCOL_07
-    "I-P07-1": "The destruction steps speak of “the player” without saying whose side is meant; the Imboscata "
-    "step can only concern the owner's own face-down card, so every step is read as acting for the owner.",
+    "I-P07-1": "Three destruction steps speak of “the player” without saying whose side is meant, and the Fessura "
+    "step names nobody; the Imboscata step can only concern the owner's own face-down card, so all four are read "
+    "as acting for the owner.",
     "I-P07-2": "The protocol lists its combination rules but not what to report when one set of modes breaks "
     "several of them, and hiding all but the first would leave a player guessing, so every broken rule is reported.",
     "I-P07-3": "The protocol defines five modes and says nothing about any other name; treating an unknown name "
@@ -244,8 +245,9 @@ BASIS: dict[str, str] = {
     "them all; an effect that is not in the match cannot resolve, so its step is passed over in the order.",
     "I-P07-6": "The protocol gives the Quadrante no table and no number of results, yet a draw needs a range; "
     "1 to 6, one die, is the smallest familiar one, and a table supplied as data replaces it.",
-    "I-P07-7": "The protocol treats a Fessura self-destruct and a destruction by the opponent as separate "
-    "conditions; a card that destroys itself is not destroyed by the opponent, so asking for both is refused.",
+    "I-P07-7": "The protocol states the NecroToken's condition and the Fessura's as two conditions and never says "
+    "whether one destruction can meet both; reading a self-destruct as the card destroying itself, it is not a "
+    "destruction by the opponent, so asking for both is refused.",
     # Battaglia
     "I-BAT-1": "A reroll restarts the turn with fresh dice, but the text does not say whether that roll counts "
     "toward roll 16 and roll 36; counting every roll is what guarantees that a battle ends.",
@@ -279,6 +281,13 @@ BASIS: dict[str, str] = {
     "inside the step that set them off keeps both statements true.",
     "I-BAT-16": "Step 6 lets deaths set off death abilities, and the text is silent on a reaction to an ally's "
     "death; the engine lets the survivors answer first, then the dead strike back.",
+    "I-BAT-17": "Step 3 activates the “abilità di ogni tiro”, dice-total changes among them, before any check on the "
+    "roll; abilities that act whatever the dice show need no check, so the engine reads the words as those and "
+    "leaves every ability that waits for a particular roll to step 4.",
+    "I-BAT-18": "Step 5 lets an ability that deals damage or heals set off others at once; a damage-over-time tick "
+    "is a status effect applying at step 2, not an ability dealing damage, so it sets off no reaction.",
+    "I-BAT-19": "Step 5 says reactions go off at once but gives no order when one hit sets off several; the hit "
+    "cryptid answers first, in its abilities' order, then its allies in threat order.",
     # §19
     "I-R19-1": "§19 leans on sections that are not in this corpus (§7, §11, §12, §13, §18); the engine models only "
     "what §19 itself needs from them and shows the rest as references, so that it invents none of their content.",
@@ -296,9 +305,14 @@ BASIS: dict[str, str] = {
     "it to Reversal, and never back, follows §19.5's mention of the Reversal path a Fall makes live.",
     "I-R19-8": "§19.4 scores only the Fall a player causes to their own Character (§8.12), which is not in this "
     "corpus; of the four routes of §7.7, the Character's own Twist is the one a player plainly causes.",
-    "I-R19-9": "§19.8 says a broken Contested Location is placed in the Depleted Pile while units are destroyed; "
-    "keeping the two words apart means destruction triggers do not fire for the placed card.",
+    "I-R19-9": "§19.8 calls a unit at 0 “destroyed and placed” in the Depleted Pile but says only that a broken "
+    "Contested Location goes there; reading the missing word as meant, destruction triggers do not fire for it.",
     "I-R19-10": "§19.8 covers a broken Location on its Prime and its Contested face only, yet §19.2 lets a "
     "Location show other faces; treating every face but Prime like Contested is the closest reading.",
+    "I-R19-11": "§19.8 acts “the moment” a value reaches 0 and §19.1 orders triggers by player alone, so nothing "
+    "gives the order of a board's listing a meaning; what one effect or one check does happens at one moment, and "
+    "abilities watching for a card leaving play look back to the board just before it, as card games do.",
+    "I-R19-12": "§19.1 defines a sequence for effects that cascade, but whether an effect cascades is known only "
+    "once it has resolved; resolving every action as a sequence gives its triggers §19.1's one order either way.",
 }
 """Every interpretation (``I-`` ID) → why the source is silent or ambiguous there, and why this reading."""

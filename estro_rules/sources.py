@@ -83,13 +83,20 @@ import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum
+from functools import cached_property
 from pathlib import Path
 
 from .errors import EstroError
+from .inputs import NotAFile, TooLong, read_bounded
+from .text import one_line
 
 
 class SourceError(EstroError):
     """A file that cannot be read, or that is not one of the source documents."""
+
+
+#: The largest source document read, in bytes (the real ones are tens of kB).
+MAX_SOURCE_BYTES = 32_000_000
 
 
 # --------------------------------------------------------------------------
@@ -165,9 +172,9 @@ class Paragraph:
     line: int
     """The line of the file it starts on, from 1, to help a maintainer find it."""
 
-    @property
+    @cached_property
     def fingerprint(self) -> str:
-        """The fingerprint of :attr:`text`."""
+        """The fingerprint of :attr:`text` (computed once)."""
         return fingerprint(self.text)
 
     @property
@@ -191,10 +198,23 @@ class Document:
 
     def paragraph(self, section: str, number: int) -> Paragraph | None:
         """The paragraph at ``number`` in ``section``, if there is one."""
+        return self._places.get((section, number))
+
+    def with_fingerprint(self, fingerprint: str) -> Paragraph | None:
+        """The first paragraph whose text has this fingerprint, if there is one."""
+        return self._fingerprints.get(fingerprint)
+
+    @cached_property
+    def _places(self) -> dict[tuple[str, int], Paragraph]:
+        # Indexes built once, so that checking many records is linear in the document's size.
+        return {(p.section, p.number): p for p in self.paragraphs}
+
+    @cached_property
+    def _fingerprints(self) -> dict[str, Paragraph]:
+        found: dict[str, Paragraph] = {}
         for p in self.paragraphs:
-            if p.section == section and p.number == number:
-                return p
-        return None
+            found.setdefault(p.fingerprint, p)
+        return found
 
 
 _LIST_ITEM = re.compile(r"^(?:[-•*]|\d+\.)\s")
@@ -310,11 +330,17 @@ def read(path: str | Path) -> Document:
     """
     name = str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        text = read_bounded(name, MAX_SOURCE_BYTES).decode("utf-8")
     except FileNotFoundError:
         raise SourceError(f"{name}: no such file; expected a source document") from None
     except IsADirectoryError:
         raise SourceError(f"{name}: a directory; expected a source document file (give its files)") from None
+    except NotAFile as err:
+        raise SourceError(f"{name}: {err.what}, not a file; expected a source document") from None
+    except TooLong:
+        raise SourceError(
+            f"{name}: longer than {MAX_SOURCE_BYTES:,} bytes; expected a source document (a few hundred kB)"
+        ) from None
     except UnicodeDecodeError:
         raise SourceError(f"{name}: not UTF-8 text; expected a source document") from None
     except OSError as err:
@@ -406,7 +432,15 @@ class Report:
         return not (self.uncovered or self.changed or self.moved or self.vanished)
 
     def lines(self) -> list[str]:
-        """The report as plain lines for a maintainer: places and ruling IDs, never source text."""
+        """The report as plain lines for a maintainer: places and ruling IDs, never source text.
+
+        Headings and file names come from outside, so every line is made safe for a terminal
+        (:func:`~estro_rules.text.one_line`: control characters, terminal escapes and bidi controls
+        are written as escapes).
+        """
+        return [one_line(line) for line in self._lines()]
+
+    def _lines(self) -> list[str]:
         out = [f"checked: {d.name} ({d.origin}, {len(d.paragraphs)} paragraphs)" for d in self.documents]
         out += [f"not checked: {name} (no file given)" for name in self.unchecked]
         for d in self.changed:
@@ -491,10 +525,10 @@ def check(
     moved: list[Drift] = []
     lost: list[tuple[str, Source]] = []
     for owner, s in pending:
-        elsewhere = [p for p in by_name[s.document].paragraphs if p.fingerprint == s.fingerprint]
-        if elsewhere:
-            moved.append(Drift(owner, s, elsewhere[0]))
-            matched.add(elsewhere[0])
+        elsewhere = by_name[s.document].with_fingerprint(s.fingerprint)
+        if elsewhere is not None:
+            moved.append(Drift(owner, s, elsewhere))
+            matched.add(elsewhere)
         else:
             lost.append((owner, s))
 

@@ -15,7 +15,7 @@ bash scripts/setup.sh
 want=$(sha256sum requirements-mutation.txt | cut -d' ' -f1)
 if [ "$(cat .venv/.estro-mutation 2>/dev/null)" != "$want" ]; then
   echo "mutation: installing mutmut (requirements-mutation.txt)"
-  .venv/bin/python -m pip install --quiet --disable-pip-version-check -r requirements-mutation.txt
+  .venv/bin/python -m pip install --quiet --disable-pip-version-check --require-hashes -r requirements-mutation.txt
   echo "$want" > .venv/.estro-mutation
 fi
 targets=$(.venv/bin/python -m scripts.mutation_report targets "$@")  # also checks the equivalents file

@@ -12,8 +12,8 @@ if [ ! -x .venv/bin/python ]; then
 fi
 want=$(cat requirements-dev.txt pyproject.toml | sha256sum | cut -d' ' -f1)
 if [ "$(cat .venv/.estro-installed 2>/dev/null)" != "$want" ]; then
-  echo "setup: installing Python packages (requirements-dev.txt)"
-  .venv/bin/python -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+  echo "setup: installing Python packages (requirements-dev.txt, every file checked against its hash)"
+  .venv/bin/python -m pip install --quiet --disable-pip-version-check --require-hashes -r requirements-dev.txt
   echo "$want" > .venv/.estro-installed
 fi
 

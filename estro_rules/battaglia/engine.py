@@ -18,7 +18,7 @@ Roll 1: 3 + 4 = 7 (forced)
 Nessie (L1) (total 7: damage 3 → highest threat enemy) activates
 Nessie (L1) hits Kappa (R1) for 3 (1 left)
 >>> [step.title for step in TURN_STEPS]
-['Roll the dice', 'Status effects', 'Every-roll abilities', 'Abilities in threat order', 'Reactions', 'Deaths']
+['Roll the dice', 'Status effects', 'Abilities of every roll', 'Abilities in threat order', 'Reactions', 'Deaths']
 
 A turn runs the steps of :data:`TURN_STEPS` in order. The engine has one code path: it decides, and
 when a trace is asked for it tells a :class:`~.trace.Trace` each decision with the rulings behind it,
@@ -94,6 +94,7 @@ _R_SUDDEN = (cite("BAT-11"), cite("I-BAT-2"))
 _R_TIE = (cite("I-BAT-9"), cite("I-BAT-12"))
 _R_STATUS = (cite("BAT-6.2"),)
 _R_STATUS_SUDDEN = (cite("BAT-6.2"), cite("I-BAT-2"))
+_R_NO_REACTION = (cite("I-BAT-18"),)  # a tick where a "damaged" reaction would answer a hit
 _R_DOWN = (cite("I-BAT-3"),)
 _R_DEFAULT = (cite("BAT-4"),)
 _R_DEFAULT_TIE = (cite("BAT-4"), cite("I-BAT-9"))
@@ -107,9 +108,9 @@ _R_NO_TARGET_SELF = (cite("I-BAT-14"), cite("I-BAT-3"))
 _R_HEAL_NONE = (cite("I-BAT-3"), cite("I-BAT-10"))
 _R_HEAL_CUT = (cite("I-BAT-3"),)
 _R_DOT = (cite("BAT-6.2"),)
-_R_STEP3 = (cite("BAT-6.3"), cite("BAT-3"))
+_R_STEP3 = (cite("BAT-6.3"), cite("I-BAT-17"), cite("BAT-3"))
 _R_MODIFY = (cite("BAT-6.3"), cite("BAT-3"), cite("I-BAT-11"))
-_R_SKIP3 = (cite("BAT-6.3"), cite("I-BAT-3"))
+_R_SKIP3 = (cite("BAT-6.3"), cite("I-BAT-17"), cite("I-BAT-3"))
 _R_SKIP = (cite("BAT-6.4"), cite("I-BAT-3"))
 _R_STEP4 = (cite("BAT-6.4"), cite("BAT-3"))
 _R_ORDER_TIE = (cite("I-BAT-9"),)
@@ -265,9 +266,9 @@ class Battle:
             tracer.roll(roll, self.turn, (a, b), forced, bonus, _R_ROLL + _R_SUDDEN if bonus else _R_ROLL)
             trace = self.trace = None if tracer.cut else tracer
             if trace is not None and ties:
-                hp = self.hp
+                alive = self.alive  # one down after a reroll still dies in the drawn order (I-BAT-9)
                 for j, (left, right) in enumerate(m.cross_ties):
-                    if any(hp[i] for i in left) and any(hp[i] for i in right):
+                    if any(alive[i] for i in left) and any(alive[i] for i in right):
                         trace.tie(left + right, m.threat[left[0]], bool(bits >> j & 1), _R_TIE)
         return False
 
@@ -303,7 +304,8 @@ class Battle:
                     self.anydown = True
                 hp[i] = h - amt
                 if trace is not None:
-                    trace.status(i, amt, _R_STATUS_SUDDEN if self.bonus else _R_STATUS)
+                    quiet = _R_NO_REACTION if amt and any(hp[u] > 0 for u in self.m.answer_damage[i]) else ()
+                    trace.status(i, amt, (_R_STATUS_SUDDEN if self.bonus else _R_STATUS) + quiet)
                     if not hp[i]:
                         trace.down(i, 0, _R_DOWN)
         return False
@@ -417,8 +419,8 @@ class Battle:
             trace.reroll_denied(ab, _R_REROLL_DENIED)
         return False
 
-    def react(self, r: CompiledAbility, src: int, depth: int) -> None:
-        """Step 5, inside the step under way: a reaction resolves at once, unless the cap stops it."""
+    def react(self, r: CompiledAbility, src: int, depth: int, order: tuple[str, ...] = ()) -> None:
+        """Step 5, inside the step under way: a reaction resolves at once, unless the cap stops it (``order``: I-BAT-19)."""
         if self.react_left <= 0:
             self.cap_hit = True
             if self.tracer is not None:
@@ -427,7 +429,7 @@ class Battle:
         self.react_left -= 1
         trace = self.trace
         if trace is not None:
-            trace.reaction(r, depth + 1, _R_REACT_DEATHS if trace.step == self.m.deaths_step else _R_REACT)
+            trace.reaction(r, depth + 1, (_R_REACT_DEATHS if trace.step == self.m.deaths_step else _R_REACT) + order)
         self.fire(r, src, depth + 1)
 
     def fire(self, ab: CompiledAbility, src: int, depth: int) -> None:
@@ -523,14 +525,14 @@ class Battle:
             if not hp[t]:
                 trace.down(t, depth, _R_DOWN)
         if self.react_left > 0 or not self.cap_hit or self.tracer is not None:  # past the cap, a trace counts
-            own, allies = self.m.on_damage[t]
+            own, allies, order = self.m.on_damage[t]
             for r in own:
                 if not hp[t]:  # a down cryptid does not react (I-BAT-3), even in the middle of its own reactions
                     break
-                self.react(r, o, depth)
+                self.react(r, o, depth, order)
             for r in allies:
                 if hp[r.owner] > 0:
-                    self.react(r, o, depth)
+                    self.react(r, o, depth, order)
 
     def apply(self, ab: CompiledAbility, t: int, depth: int, why: tuple[str, ...]) -> None:
         """Healing or damage over time on one target."""
@@ -587,17 +589,17 @@ TURN_STEPS: RuleList[Step] = RuleList(
             "status",
             Battle.status,
             "Damage over time ticks on every cryptid that carries it (no sudden-death bonus, no reactions).",
-            (cite("BAT-6.2"), cite("I-BAT-2")),
+            (cite("BAT-6.2"), cite("I-BAT-2"), cite("I-BAT-18")),
             title="Status effects",
             note="effetti di stato",
         ),
         Rule(
             "every_roll",
             Battle.every_roll,
-            "Abilities that act on every roll, including dice-total modifiers, in threat order; "
-            "modifiers change the total before any check.",
-            (cite("BAT-6.3"), cite("I-BAT-11")),
-            title="Every-roll abilities",
+            "Dice-total changes, before any check on the roll; in the engine's reading, with them the abilities "
+            "that act on every roll whatever the dice show, all in threat order.",
+            (cite("BAT-6.3"), cite("I-BAT-17"), cite("I-BAT-11")),
+            title="Abilities of every roll",
             note="abilità di ogni tiro",
         ),
         Rule(
@@ -612,9 +614,9 @@ TURN_STEPS: RuleList[Step] = RuleList(
         Rule(
             "reactions",
             reactions_inside_other_steps,
-            "Damage or healing that an ability deals triggers reactions at once, inside the step it happens in; "
-            "they can chain, up to the cap.",
-            (cite("BAT-6.5"), cite("I-BAT-15"), cite("I-BAT-10")),
+            "Damage or healing that an ability deals triggers reactions at once, inside the step it happens in "
+            "(the hit cryptid's own first, then its allies'); they can chain, up to the cap.",
+            (cite("BAT-6.5"), cite("I-BAT-15"), cite("I-BAT-19"), cite("I-BAT-18"), cite("I-BAT-10")),
             title="Reactions",
             note="reazioni",
         ),

@@ -12,6 +12,7 @@ target, who reacts to what. :class:`~.engine.Matchup` adds the battles themselve
 
 from __future__ import annotations
 
+from .rulebook import cite
 from .rules import Ability, Team
 
 #: What an ability does and whom it targets, as numbers for the hot loop.
@@ -126,10 +127,13 @@ class CompiledMatchup:
             )
 
         self.ally_damaged = (side_reactions(0, "ally_damaged"), side_reactions(1, "ally_damaged"))
-        self.on_damage = tuple(
-            (self.react_damaged[t], tuple(r for r in self.ally_damaged[self.side[t]] if r.owner != t)) for t in range(n)
-        )
-        """For each cryptid: its own "damaged" reactions, and its allies' "ally damaged" ones, in threat order."""
+        answers = [(self.react_damaged[t], tuple(r for r in self.ally_damaged[self.side[t]] if r.owner != t)) for t in range(n)]
+        self.on_damage = tuple((own, allies, (cite("I-BAT-19"),) if len(own) + len(allies) > 1 else ()) for own, allies in answers)
+        """For each cryptid: its own "damaged" reactions, its allies' "ally damaged" ones in threat order, and the
+        ruling that orders them when there are several (I-BAT-19, for the trace)."""
+        self.answer_damage = tuple(tuple(dict.fromkeys(r.owner for r in own + allies)) for own, allies in answers)
+        """For each cryptid: the cryptids that answer a hit on it (itself, its allies); a tick of damage over time,
+        which is no hit, sets off none of them (I-BAT-18)."""
         self.ally_dies = (side_reactions(0, "ally_dies"), side_reactions(1, "ally_dies"))
         groups: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
         for value in sorted(set(self.threat), reverse=True):

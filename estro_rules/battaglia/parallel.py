@@ -8,6 +8,12 @@ up, even after Ctrl-C.
 
 For the command line only: it starts processes, which a browser cannot.
 
+The processes die with their parent. Ctrl-C (SIGINT) and SIGTERM stop the parent's loop, which
+stops every process before it exits (SIGTERM then ends it with status 143, as the signal would);
+a parent killed outright (SIGKILL) takes them with it too: on Linux the kernel sends each process
+SIGKILL when its parent dies (``PR_SET_PDEATHSIG``), and everywhere each process checks between
+two slices that its parent is still the one that started it.
+
 >>> from estro_rules.battaglia.samples import REFERENCE_LEFT, REFERENCE_RIGHT
 >>> shared = ParallelSimulation(REFERENCE_LEFT, REFERENCE_RIGHT, battles=300, seed=1, jobs=2)
 >>> while not shared.done:
@@ -19,9 +25,13 @@ True
 
 from __future__ import annotations
 
+import os
 import queue
 import signal
+import sys
+import threading
 import time
+from types import FrameType
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # multiprocessing is imported where a process starts: the browser never needs it
@@ -55,12 +65,42 @@ def split(battles: int, jobs: int) -> list[tuple[int, int]]:
     return ranges
 
 
+#: Linux's prctl option that has the kernel send a signal to a process when its parent dies.
+PR_SET_PDEATHSIG = 1
+
+
+def _die_with_parent() -> None:
+    """Ask the kernel to kill this process when its parent dies (Linux; elsewhere the slices check)."""
+    if not sys.platform.startswith("linux"):
+        return
+    import ctypes
+
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    except (OSError, AttributeError):
+        pass  # no prctl to be had: the check between slices still stops it
+
+
 def _play_range(
-    left: Team, right: Team, seed: int, first: int, count: int, index: int, reports: multiprocessing.Queue[object]
+    left: Team,
+    right: Team,
+    seed: int,
+    first: int,
+    count: int,
+    index: int,
+    reports: multiprocessing.Queue[object],
+    parent: int | None = None,
 ) -> None:
+    """Play battles ``first`` to ``first + count - 1`` and report the counts after every slice; as a
+    process of ``parent`` (its process ID), stop when that parent is gone."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is for the parent, which stops everyone
+    if parent is not None:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the parent's handler: SIGTERM here ends this process
+        _die_with_parent()
     sim = Simulation(left, right, battles=count, seed=seed, first=first)
     while not sim.done:
+        if parent is not None and os.getppid() != parent:  # the parent died (before the kernel was asked, or
+            return  # where it cannot be)
         est = sim.advance_for(REPORT_EVERY)
         reports.put((index, (est.left_wins, est.draws, est.right_wins)))
 
@@ -82,12 +122,27 @@ class ParallelSimulation:
         self._reports: multiprocessing.Queue[object] = context.Queue()
         ranges = split(battles, jobs)
         self._counts: list[tuple[int, int, int]] = [(0, 0, 0)] * len(ranges)
+        parent = os.getpid()
         self._processes: list[BaseProcess] = [
-            context.Process(target=_play_range, args=(left, right, seed, first, count, i, self._reports), daemon=True)
+            context.Process(
+                target=_play_range, args=(left, right, seed, first, count, i, self._reports, parent), daemon=True
+            )
             for i, (first, count) in enumerate(ranges)
         ]
+        self._previous_sigterm = self._stop_on_sigterm()
         for process in self._processes:
             process.start()
+
+    def _stop_on_sigterm(self) -> object:
+        """While the processes run, SIGTERM raises ``SystemExit(143)`` in the parent, so that the loop
+        that waits for reports ends through :meth:`close` (Python's default would end the parent alone)."""
+        if threading.current_thread() is not threading.main_thread():
+            return None  # only the main thread may set a handler; the processes' own check still holds
+
+        def terminated(signum: int, frame: FrameType | None) -> None:
+            raise SystemExit(128 + signum)
+
+        return signal.signal(signal.SIGTERM, terminated)
 
     @property
     def estimate(self) -> Estimate:
@@ -123,9 +178,12 @@ class ParallelSimulation:
         return est.played, est.battles, est.summary()
 
     def close(self) -> None:
-        """Stop every process (at the end, or when the run is interrupted)."""
+        """Stop every process (at the end, or when the run is interrupted) and give SIGTERM back."""
         for process in self._processes:
             if process.is_alive():
                 process.terminate()
         for process in self._processes:
             process.join(timeout=5)
+        if self._previous_sigterm is not None:
+            signal.signal(signal.SIGTERM, self._previous_sigterm)  # type: ignore[arg-type]
+            self._previous_sigterm = None

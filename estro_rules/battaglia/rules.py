@@ -154,8 +154,8 @@ CONDITIONS: tuple[Word, ...] = (
         "every_roll",
         "Every roll",
         '"every_roll"',
-        "on every roll, at step 3 (before any check on the roll)",
-        (cite("BAT-6.3"),),
+        "on every roll, whatever the dice show, at step 3 (before any check on the roll)",
+        (cite("BAT-6.3"), cite("I-BAT-17")),
     ),
     Word(
         "condition",
@@ -222,8 +222,8 @@ REACTIONS: tuple[Word, ...] = (
         "damaged",
         "When it is damaged",
         '{"reaction": "damaged"}',
-        "this cryptid takes damage from an ability and is still standing",
-        (cite("BAT-6.5"), cite("I-BAT-3")),
+        "this cryptid takes damage from an ability (not from damage over time) and is still standing",
+        (cite("BAT-6.5"), cite("I-BAT-3"), cite("I-BAT-18")),
     ),
     Word(
         "reaction",
@@ -238,8 +238,8 @@ REACTIONS: tuple[Word, ...] = (
         "ally_damaged",
         "When an ally is damaged",
         '{"reaction": "ally_damaged"}',
-        "another cryptid on this side takes damage from an ability",
-        (cite("BAT-6.5"),),
+        "another cryptid on this side takes damage from an ability; after the damaged cryptid's own reactions",
+        (cite("BAT-6.5"), cite("I-BAT-18"), cite("I-BAT-19")),
     ),
     Word(
         "reaction",
@@ -275,7 +275,7 @@ EFFECTS: tuple[Word, ...] = (
         "Damage over time",
         '{"dot": 1, "rolls": 3}',
         "damage over time: each target takes N damage at step 2 of each of the next R rolls",
-        (cite("BAT-6.2"),),
+        (cite("BAT-6.2"), cite("BAT-4")),
     ),
     Word(
         "effect",
@@ -329,7 +329,14 @@ TARGETS: tuple[Word, ...] = (
         "an enemy drawn by the battle's seeded generator",
         (cite("BAT-5"), cite("I-BAT-12")),
     ),
-    Word("target", "self", "Itself", '"self"', "the cryptid itself (the default for healing)", (cite("BAT-4"),)),
+    Word(
+        "target",
+        "self",
+        "Itself",
+        '"self"',
+        "the cryptid itself (the default for healing)",
+        (cite("BAT-5"), cite("I-BAT-14")),
+    ),
     Word(
         "target",
         "lowest_health_ally",
@@ -352,7 +359,7 @@ TARGETS: tuple[Word, ...] = (
         "The cryptid that set it off",
         '"source"',
         "reactions and death abilities only: the cryptid whose ability caused the trigger",
-        (cite("BAT-5"),),
+        (cite("BAT-5"), cite("BAT-6.5"), cite("BAT-6.6")),
     ),
 )
 """Whom an ability hits or heals; a cryptid at 0 health is never a target (I-BAT-3)."""

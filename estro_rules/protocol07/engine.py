@@ -34,7 +34,8 @@ class Violation:
     """One rule that a set of modes breaks."""
 
     modes: tuple[str, ...]
-    """The modes that break it, in the order the rule names them."""
+    """The modes that break it, in the order the rule names them (any others in the protocol's order of modes,
+    whatever order they were given in)."""
 
     reason: str
     """Why: our words, or a :class:`~estro_rules.text.Quote` of the protocol's."""
@@ -75,7 +76,8 @@ class CombinationVerdict:
 
 def _single_player_alone(modes: Sequence[str]) -> Iterable[Violation]:
     if "Single Player" in modes and len(modes) > 1:
-        others = tuple(m for m in modes if m != "Single Player")
+        # the other modes in the protocol's order: the order they were given in changes nothing
+        others = tuple(m for m in MODE_NAMES if m in modes and m != "Single Player")
         yield Violation(
             ("Single Player", *others),
             f"Single Player is a world of its own ({mode('Single Player').self_contained}), "

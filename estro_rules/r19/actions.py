@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..errors import ScenarioError
-from .board import Board, CardState, Modifier, why_none
+from .board import Board, CardState, Change, Leaving, Modifier, Turning, why_none
 from .cards import Action
 from .rulebook import cite
 from .rules import COUNTER_PENALTIES, FLIP_CAUSES, TWIST_CAUSE, X
@@ -75,18 +75,17 @@ def _cp_loss(board: Board, action: Action, source: CardState | None) -> None:
 
 
 def _morality_penalty(board: Board, action: Action, source: CardState | None) -> None:
+    falls: list[Change] = []
     for card in board.targets(action, source):
         if _not_on_map(board, card, "Morality Penalty") or _only_characters(board, card, "Morality Penalty"):
             continue
         lose_cp(board, card, action.amount or 0, "Morality Penalties", (cite("R19-2.3"),))
         cp = card.value("CP")
         if isinstance(cp, int) and cp <= 0 and card.state == "Prime" and "Fallen" in card.card.faces:
-            board.change_face(
-                card,
-                "Fallen",
-                "Morality Penalties took the Prime Character to 0 CP (route 2 of §7.7, §7.4)",
-                (cite("R19-2.3"), cite("R19-4.4")),
-            )
+            why = "Morality Penalties took the Prime Character to 0 CP (route 2 of §7.7, §7.4)"
+            falls.append(Turning(card, "Fallen", why, (cite("R19-2.3"), cite("R19-4.4"))))
+    if falls:
+        board.at_once(falls)
 
 
 def _add_counters(board: Board, action: Action, source: CardState | None) -> None:
@@ -117,7 +116,8 @@ def _add_counters(board: Board, action: Action, source: CardState | None) -> Non
             if card.current.type == "Character":
                 text += f"; a Character prints {value} X, so the penalty becomes damage instead"
                 board.emit("counters_added", text + ".", (*notes, cite("R19-8.2")), card, counter=counter, n=n)
-                add_damage(board, card, per * n, f"damage instead of -{per * n} {value}", (cite("R19-8.2"),))
+                why = f"damage instead of -{per * n} {value}"
+                add_damage(board, card, per * n, why, (cite("I-R19-5"), cite("R19-8.2")))
                 continue
             text += f": {value} {card.value(value)}"
         board.emit("counters_added", text + ".", notes, card, counter=counter, n=n)
@@ -269,6 +269,7 @@ def _flip(board: Board, action: Action, source: CardState | None) -> None:
     to = action.to or ""
     cause = action.cause or "other effect"
     by = board.source_of(action, source)
+    flips: list[Change] = []
     for card in board.targets(action, source):
         if _not_on_map(board, card, f"Flip to {to}"):
             continue
@@ -279,18 +280,14 @@ def _flip(board: Board, action: Action, source: CardState | None) -> None:
             board.emit("no_effect", f"{card.label()} is already {to}.", (cite("R19-2"),), card)
             continue
         if to == "Fallen" and card.current.type == "Character":
-            if by is not None and by.current.type == "Storyline" and by.zone == "Map":
-                board.change_face(
-                    card, "Fallen", f"the text of the Storyline {by.label()} (route 1 of §7.7)", (cite("R19-2.3"),)
-                )
-            elif by is not None and by.current.type == "Storyline":
-                board.emit(
-                    "no_effect",
-                    f"Flip {card.label()} to Fallen does nothing: the Storyline {by.label()} is not on the Map "
-                    f"(it is in the {by.zone}), so its text is not in play (route 1 of §7.7).",
-                    (cite("R19-2.3"),),
-                    card,
-                )
+            if by is not None and by.current.type == "Storyline":
+                # a Storyline's text, wherever the Storyline is now: its own leave-play ability resolves
+                # after it has gone, with the text it had (route 1 of §7.7; I-R19-11)
+                why = f"the text of the Storyline {by.label()} (route 1 of §7.7)"
+                ids = (cite("R19-2.3"),) if by.zone == "Map" else (cite("R19-2.3"), cite("I-R19-11"))
+                if by.zone != "Map":
+                    why = f"the text of the Storyline {by.label()}, from the {by.zone} (route 1 of §7.7)"
+                flips.append(Turning(card, "Fallen", why, ids))
             else:
                 board.emit(
                     "no_effect",
@@ -302,10 +299,13 @@ def _flip(board: Board, action: Action, source: CardState | None) -> None:
                 )
             continue
         section = next(c.section for c in FLIP_CAUSES if c.name == cause)
-        board.change_face(card, to, cause + (f", {section}" if section else ""), ())
+        flips.append(Turning(card, to, cause + (f", {section}" if section else ""), ()))
+    if flips:
+        board.at_once(flips)
 
 
 def _redeem(board: Board, action: Action, source: CardState | None) -> None:
+    flips: list[Change] = []
     for card in board.targets(action, source):
         if _not_on_map(board, card, "Redeem"):
             continue
@@ -317,11 +317,14 @@ def _redeem(board: Board, action: Action, source: CardState | None) -> None:
                 card,
             )
             continue
-        board.change_face(card, "Prime", "Redeem clause flip-back, §7.8", ())
+        flips.append(Turning(card, "Prime", "Redeem clause flip-back, §7.8", ()))
+    if flips:
+        board.at_once(flips)
 
 
 def _twist(board: Board, action: Action, source: CardState | None) -> None:
     by = board.source_of(action, source)
+    falls: list[Change] = []
     for card in board.targets(action, source):
         if _not_on_map(board, card, "Twist") or _only_characters(board, card, "Twist"):
             continue
@@ -338,34 +341,38 @@ def _twist(board: Board, action: Action, source: CardState | None) -> None:
                 "no_effect", f"{card.label()} has no Fallen face, or is Fallen already.", (cite("R19-2.3"),), card
             )
             continue
-        board.change_face(card, "Fallen", TWIST_CAUSE, (cite("R19-2.3"),))
+        falls.append(Turning(card, "Fallen", TWIST_CAUSE, (cite("R19-2.3"),)))
+    if falls:
+        board.at_once(falls)
 
 
 def _storyline_leaves(board: Board, action: Action, source: CardState | None) -> None:
+    leaving: list[Change] = []
     for card in board.targets(action, source):
         if _not_on_map(board, card, "Leave play"):
             continue
         if card.current.type != "Storyline":
             board.emit("no_effect", f"{card.label()} is not a Storyline.", (cite("I-R19-1"),), card)
             continue
-        board.leave(
-            card,
-            action.to or "Depleted Pile",
-            destroyed=False,
-            text=f"The Storyline {card.label()} leaves play ({action.to}).",
-            rulings=(cite("R19-2.3"),),
-        )
+        text = f"The Storyline {card.label()} leaves play ({action.to})."
+        leaving.append(Leaving(card, action.to or "Depleted Pile", False, text, (cite("R19-2.3"),)))
+    if leaving:
+        board.at_once(leaving)
 
 
 def _destroy(board: Board, action: Action, source: CardState | None) -> None:
+    destroyed: list[Change] = []
     for card in board.targets(action, source):
         if _not_on_map(board, card, "Destroy"):
             continue
         where = "Burned" if card.is_a("Drone") else "placed in its owner's Depleted Pile"
-        board.destroy(card, f"{card.label()} is destroyed and {where}.", (cite("I-R19-1"),))
+        destroyed.append(board.destruction(card, f"{card.label()} is destroyed and {where}.", (cite("I-R19-1"),)))
+    if destroyed:
+        board.at_once(destroyed)
 
 
 def _liberate(board: Board, action: Action, source: CardState | None) -> None:
+    flips: list[Change] = []
     for card in board.targets(action, source):
         if _not_on_map(board, card, "Liberation"):
             continue
@@ -383,7 +390,7 @@ def _liberate(board: Board, action: Action, source: CardState | None) -> None:
             lose_cp(board, card, action.cp_loss, "Liberation", (cite("R19-2.4"),))
             continue
         if card.state == "Prime" and "Contested" in card.card.faces:
-            board.change_face(card, "Contested", "successful Liberation, §12.2", ())
+            flips.append(Turning(card, "Contested", "successful Liberation, §12.2", ()))
             continue
         board.emit(
             "no_effect",
@@ -392,6 +399,8 @@ def _liberate(board: Board, action: Action, source: CardState | None) -> None:
             (cite("I-R19-1"),),
             card,
         )
+    if flips:
+        board.at_once(flips)
 
 
 def _enter(board: Board, action: Action, source: CardState | None) -> None:
@@ -403,7 +412,7 @@ def _enter(board: Board, action: Action, source: CardState | None) -> None:
         if action.face:
             card.face = action.face
         board.emit("entered", f"{card.label()} enters the Map on its {card.face} face.", (cite("I-R19-1"),), card)
-        for other_id in action.bind:
+        for other_id in sorted(action.bind):
             other = board.cards[other_id]
             other.bound_to = card.id
             board.emit(

@@ -8,7 +8,7 @@ its moves that run those lists (a face change, leaving the Map, creating trigger
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -283,6 +283,81 @@ def why_none(card: CardState, value: str) -> tuple[str, tuple[str, ...]]:
 
 
 # --------------------------------------------------------------------------
+# Moments: what changes at the same time
+
+
+@dataclass
+class Leaving:
+    """A card leaving the Map at a moment."""
+
+    card: CardState
+    """The card."""
+
+    zone: str
+    """Where it goes: Depleted Pile, Burned or (a Storyline) hand."""
+
+    destroyed: bool
+    """Whether it is destroyed, not merely placed (R19-8.3, I-R19-9)."""
+
+    text: str
+    """The sentence for the log."""
+
+    rulings: tuple[str, ...]
+    """The rulings behind it."""
+
+
+@dataclass
+class Turning:
+    """A card whose visible face changes at a moment."""
+
+    card: CardState
+    """The card."""
+
+    to: str
+    """The face it turns to."""
+
+    cause: str
+    """What turns it, for the log."""
+
+    rulings: tuple[str, ...]
+    """The rulings behind it."""
+
+    old: str = ""
+    """The face it turned from (set when it turns)."""
+
+
+Change = Leaving | Turning
+"""One card's change at a moment."""
+
+
+@dataclass
+class Moment:
+    """Everything that happens at one moment: one effect, or one pass of the state-based checks (I-R19-11).
+
+    The cards that leave the Map and the cards whose face changes at the moment are taken in the order
+    of their IDs, never in the order the board lists them."""
+
+    before: tuple[tuple[CardState, str], ...]
+    """The cards on the Map just before the moment, each with the face it showed then (in ID order):
+    an ability keyed to a card leaving play looks back to this board."""
+
+    leaving: tuple[Leaving, ...] = ()
+    """The cards that leave the Map, in ID order."""
+
+    turning: tuple[Turning, ...] = ()
+    """The cards whose face changes, in ID order."""
+
+    then: list[Callable[[], None]] = field(default_factory=list)
+    """What the moment sets off once it is over (a Bound Storyline flipping, Bound Characters falling),
+    each a moment of its own, in the order they were found."""
+
+
+def by_id(cards: Iterable[CardState]) -> list[CardState]:
+    """``cards`` in the order of their IDs: the order the board lists them in never decides anything."""
+    return sorted(cards, key=lambda c: c.id)
+
+
+# --------------------------------------------------------------------------
 # The board
 
 
@@ -356,7 +431,8 @@ class Board(ABC):
         return BoardView(self.players, self.active, self.phase, {k: c.view() for k, c in self.cards.items()})
 
     def on_map(self) -> list[CardState]:
-        return [c for c in self.cards.values() if c.zone == "Map"]
+        """The cards on the Map, in ID order (:func:`by_id`)."""
+        return by_id(c for c in self.cards.values() if c.zone == "Map")
 
     def targets(self, action: Action, source: CardState | None) -> list[CardState]:
         assert action.target is not None
@@ -378,23 +454,46 @@ class Board(ABC):
             return source
         return self.cards[action.source]
 
-    def destroy(self, card: CardState, text: str, rulings: Iterable[str]) -> None:
-        """Destroy ``card``: to its owner's Depleted Pile, or Burned for a Drone (R19-8.1)."""
+    def destruction(self, card: CardState, text: str, rulings: Iterable[str]) -> Leaving:
+        """``card`` destroyed: to its owner's Depleted Pile, or Burned for a Drone (R19-8.1)."""
         zone = "Burned" if card.is_a("Drone") else "Depleted Pile"
         extra = (cite("R19-8.1"),) if card.is_a("Drone") else ()
-        self.leave(card, zone, destroyed=True, text=text, rulings=(*rulings, *extra))
+        return Leaving(card, zone, True, text, (*rulings, *extra))
 
-    @abstractmethod
     def change_face(self, card: CardState, to: str, cause: str, rulings: Iterable[str]) -> None:
-        """Turn ``card`` to face ``to`` and run the transition steps."""
+        """Turn ``card`` to face ``to``: a moment of its own."""
+        self.at_once([Turning(card, to, cause, tuple(rulings))])
 
     @abstractmethod
-    def leave(self, card: CardState, zone: str, *, destroyed: bool, text: str, rulings: Iterable[str]) -> None:
-        """Move ``card`` off the Map and run the leave steps."""
+    def at_once(self, changes: Iterable[Change]) -> None:
+        """Make ``changes`` happen at one moment and run the leave and transition steps on them."""
 
     @abstractmethod
-    def create_triggers(self, on: str, subject: CardState, because: str, rulings: Iterable[str]) -> None:
-        """Create the triggers keyed to ``on``; ``rulings`` are those of the event that set them off."""
+    def create_triggers(
+        self,
+        on: str,
+        subject: CardState,
+        because: str,
+        rulings: Iterable[str],
+        before: tuple[tuple[CardState, str], ...] | None = None,
+    ) -> None:
+        """Create the triggers keyed to ``on``; ``rulings`` are those of the event that set them off;
+        ``before``, when given, is the board the watchers are looked for on (a look-back, I-R19-11)."""
 
 
-__all__ = ["Answer", "Board", "BoardView", "CardState", "CardView", "Event", "Modifier", "Trigger", "why_none"]
+__all__ = [
+    "Answer",
+    "Board",
+    "BoardView",
+    "CardState",
+    "CardView",
+    "Change",
+    "Event",
+    "Leaving",
+    "Modifier",
+    "Moment",
+    "Trigger",
+    "Turning",
+    "by_id",
+    "why_none",
+]

@@ -1,7 +1,8 @@
 """The state-based checks (§19.8, R19-2.4): made after every change until none applies.
 
-:data:`STATE_CHECKS` is tried in order on the cards on the Map (in board order); the engine resolves
-the first check that applies, then starts again, until none applies.
+:data:`STATE_CHECKS` is tried in order on every card on the Map; each card gets the first check that
+applies to it. Every card a check applies to changes at the same moment (I-R19-11): the engine makes
+one pass, then checks again, until no check applies.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..ordered import Rule, RuleList
-from .board import Board, CardState
+from .board import Board, CardState, Change, Leaving, Turning
 from .rulebook import cite
 from .rules import BREAKABLE_TYPES
 
@@ -22,11 +23,11 @@ class StateCheck:
     applies: Callable[[CardState], bool]
     """Whether the check applies to a card on the Map."""
 
-    resolve: Callable[[Board, CardState], None]
-    """What it does to a card it applies to."""
+    resolve: Callable[[Board, CardState], Change]
+    """What it does to a card it applies to: the change, made together with the pass's others."""
 
-    def __call__(self, board: Board, card: CardState) -> None:
-        self.resolve(board, card)
+    def __call__(self, board: Board, card: CardState) -> Change:
+        return self.resolve(board, card)
 
 
 def _numeric_at_most_zero(card: CardState) -> str | None:
@@ -42,22 +43,24 @@ def _character_cp_applies(card: CardState) -> bool:
     return card.current.type == "Character" and isinstance(cp, int) and cp <= 0
 
 
-def _character_cp_resolve(board: Board, card: CardState) -> None:
+def _character_cp_resolve(board: Board, card: CardState) -> Change:
     cause = card.last_cp_cause or "its printed CP"
     rulings = [cite("R19-2.4")]
     if cause == "damage":
         rulings.append(cite("R19-4.3"))
-    board.destroy(card, f"{card.label()} is at {card.value('CP')} CP by {cause}: it is destroyed (§7.3).", rulings)
+    return board.destruction(
+        card, f"{card.label()} is at {card.value('CP')} CP by {cause}: it is destroyed (§7.3).", rulings
+    )
 
 
 def _unit_applies(card: CardState) -> bool:
     return card.current.type == "Ground Unit" and _numeric_at_most_zero(card) is not None
 
 
-def _unit_resolve(board: Board, card: CardState) -> None:
+def _unit_resolve(board: Board, card: CardState) -> Change:
     what = _numeric_at_most_zero(card)
     where = "Burned" if card.is_a("Drone") else "placed in its owner's Depleted Pile"
-    board.destroy(
+    return board.destruction(
         card,
         f"{card.label()} is a unit at {what}: destroyed and {where} (state-based check, §10.6).",
         (cite("R19-8"), cite("R19-8.1")),
@@ -68,7 +71,7 @@ def _breakable_applies(card: CardState) -> bool:
     return card.current.type in BREAKABLE_TYPES and _numeric_at_most_zero(card) is not None
 
 
-def _breakable_resolve(board: Board, card: CardState) -> None:
+def _breakable_resolve(board: Board, card: CardState) -> Change:
     what = _numeric_at_most_zero(card)
     kind = card.current.type
     rulings: list[str] = [cite("R19-8"), cite("R19-8.3")]
@@ -78,22 +81,20 @@ def _breakable_resolve(board: Board, card: CardState) -> None:
         rulings.append(cite("R19-8.5"))
     as_damage = f"{card.label()} is at {what}: it breaks the way damage equal to its DEF would break it (§11.6)"
     if kind == "Non-Capital Spacecraft":
-        board.destroy(
+        return board.destruction(
             card, f"{as_damage}; a Non-Capital Spacecraft has no Contested face, so it is destroyed.", rulings
         )
-        return
     if card.state == "Prime" and "Contested" in card.card.faces:
         board.emit("break", f"{as_damage}: the Prime face flips to Contested.", rulings, card)
-        board.change_face(card, "Contested", f"broken at {what}", rulings)
-        return
+        return Turning(card, "Contested", f"broken at {what}", tuple(rulings))
     placed = cite("I-R19-9") if card.state == "Contested" else cite("I-R19-10")
-    board.leave(
+    return Leaving(
         card,
         "Depleted Pile",
-        destroyed=False,
-        text=f"{as_damage}: the {card.state or 'unlabelled'} face is placed in its owner's Depleted Pile; "
+        False,
+        f"{as_damage}: the {card.state or 'unlabelled'} face is placed in its owner's Depleted Pile; "
         "that is not a destruction.",
-        rulings=(*rulings, placed),
+        (*rulings, placed),
     )
 
 
@@ -128,8 +129,8 @@ STATE_CHECKS: RuleList[StateCheck] = RuleList(
         ),
     ]
 )
-"""The state-based checks, in the order they are tried. After any change the engine tries them in
-this order on the cards on the Map (in board order) and resolves the first that applies, then starts
-again, until none applies."""
+"""The state-based checks, in the order they are tried on each card. After any change the engine gives
+every card on the Map the first check that applies to it, makes all those changes at one moment
+(I-R19-11), and checks again, until none applies."""
 
 __all__ = ["STATE_CHECKS", "StateCheck"]

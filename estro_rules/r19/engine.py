@@ -7,7 +7,8 @@ The rules that order things are data, each in one named, ordered list (a
   applies;
 * ``TRANSITION_STEPS`` (:mod:`.transitions`) — what happens, in order, when a card's visible face
   changes;
-* ``LEAVE_STEPS`` (:mod:`.transitions`) — what happens, in order, when a card leaves the Map;
+* ``LEAVE_STEPS`` (:mod:`.transitions`) — what happens, in order, when a card leaves the Map (cards
+  that change at the same moment go through each step together: :meth:`Engine.at_once`);
 * ``TRIGGER_ORDER`` (:mod:`.timing`) — how a batch of new triggers is put in firing order;
 * ``ACTIVATION_CHECKS`` (:mod:`.timing`) — the timing questions asked of an activated ability;
 * ``CAPABILITY_QUESTIONS`` (:mod:`.timing`) — what a card can do with the values it has.
@@ -37,7 +38,7 @@ from typing import Any
 
 from ..errors import ScenarioError
 from .actions import HANDLERS, add_damage
-from .board import Board, BoardView, CardState, Event, Trigger
+from .board import Board, BoardView, CardState, Change, Event, Leaving, Moment, Trigger, Turning
 from .cards import Ability, Action
 from .checks import STATE_CHECKS
 from .rulebook import cite
@@ -72,7 +73,7 @@ class Engine(Board):
         """Settle the starting board before the first action (its events are the setup's).
 
         Counters placed at setup act as if they had just been added: Sabotage on a Character
-        becomes damage (R19-8.2). Then the state-based checks are made, since §19.8 applies "the
+        becomes damage (I-R19-5, R19-8.2). Then the state-based checks are made, since §19.8 applies "the
         moment" a value is 0 or less, and any triggers they create fire."""
         self.reset("board", {})
 
@@ -93,7 +94,7 @@ class Engine(Board):
                             n=n,
                         )
                         why = f"damage instead of -{per * n} {value}"
-                        add_damage(self, card, per * n, why, (cite("R19-8.2"),))
+                        add_damage(self, card, per * n, why, (cite("I-R19-5"), cite("R19-8.2")))
 
         if self.unsettled() or any(
             c.current.type == "Character" and any(c.counters.get(k) for k in COUNTER_PENALTIES) for c in self.on_map()
@@ -143,11 +144,12 @@ class Engine(Board):
         return SequenceResult(initial, tuple(steps), setup, setup_batches)
 
     def sequence(self, body: Callable[[], None], what: str) -> None:
-        """Resolve ``body`` as one sequence: state changes cascade to completion (§19.1)."""
+        """Resolve ``body`` as one sequence: state changes cascade to completion (§19.1). Every action, and
+        every firing trigger's effects, is a sequence, whether or not it cascades (I-R19-12)."""
         self.emit(
             "sequence_start",
             f"Sequence begins: {what}. No card may be played and no ability activated until it ends.",
-            (cite("R19-1.1"), cite("R19-1.2")),
+            (cite("R19-1.1"), cite("R19-1.2"), cite("I-R19-12")),
         )
         self.in_sequence = True
         body()
@@ -171,55 +173,88 @@ class Engine(Board):
     # -- state-based checks ----------------------------------------------
 
     def settle(self) -> None:
-        """Make the state-based checks until none applies (:data:`STATE_CHECKS`)."""
+        """Make the state-based checks until none applies (:data:`STATE_CHECKS`): each pass gives every
+        card on the Map the first check that applies to it, and all of them change at one moment (I-R19-11)."""
         for _ in range(10 * len(self.cards) + 10):
-            for check in STATE_CHECKS.fns:
-                hit = next((c for c in self.on_map() if check.applies(c)), None)
-                if hit is not None:
-                    check(self, hit)
-                    break
-            else:
+            changes: list[Change] = []
+            for card in self.on_map():
+                check = next((c for c in STATE_CHECKS.fns if c.applies(card)), None)
+                if check is not None:
+                    changes.append(check(self, card))
+            if not changes:
                 return
+            self.at_once(changes)
         raise AssertionError("state-based checks did not settle")  # pragma: no cover
 
-    # -- face changes and leaving the Map --------------------------------
+    # -- moments: cards leaving the Map and faces changing ---------------
 
-    def change_face(self, card: CardState, to: str, cause: str, rulings: Iterable[str]) -> None:
-        """Turn ``card`` to face ``to`` and run :data:`TRANSITION_STEPS`."""
-        old = card.face
-        card.face = to
-        self.flipped.add(card.id)
-        for step in TRANSITION_STEPS.fns:
-            step(self, card, old, cause, tuple(rulings))
-
-    def leave(self, card: CardState, zone: str, *, destroyed: bool, text: str, rulings: Iterable[str]) -> None:
-        """Move ``card`` off the Map and run :data:`LEAVE_STEPS`."""
-        for step in LEAVE_STEPS.fns:
-            step(self, card, zone, destroyed, text, tuple(rulings))
+    def at_once(self, changes: Iterable[Change]) -> None:
+        """Make ``changes`` at one moment (I-R19-11): :data:`LEAVE_STEPS` for the cards that leave the
+        Map, then :data:`TRANSITION_STEPS` for those whose face changes, each step for every card (in
+        ID order) before the next; then what the moment set off, each a moment of its own."""
+        changes = list(changes)
+        leaving = sorted((c for c in changes if isinstance(c, Leaving)), key=lambda c: c.card.id)
+        turning = sorted((c for c in changes if isinstance(c, Turning)), key=lambda c: c.card.id)
+        moment = Moment(tuple((c, c.face) for c in self.on_map()), tuple(leaving), tuple(turning))
+        if len(changes) > 1:
+            what = [f"{c.card.label()} {'is destroyed' if c.destroyed else 'leaves the Map'}" for c in leaving]
+            for t in turning:
+                state = t.card.card.faces[t.to].state
+                what.append(f"{t.card.label()} {f'becomes {state}' if state else f'turns to its {t.to} face'}")
+            seen = (
+                "Every ability keyed to a card leaving play sees all of them, looking back to the board just before."
+                if leaving
+                else "Abilities keyed to these changes are looked for once all of them are made."
+            )
+            self.emit(
+                "together",
+                f"At the same moment: {'; '.join(what)}. {seen}",
+                (cite("I-R19-11"),),
+                cards=[c.card.id for c in leaving] + [c.card.id for c in turning],
+            )
+        for leave_step in LEAVE_STEPS.fns:
+            leave_step(self, moment)
+        for turn_step in TRANSITION_STEPS.fns:
+            turn_step(self, moment)
+        for follow in moment.then:
+            follow()
 
     # -- triggers --------------------------------------------------------
 
-    def create_triggers(self, on: str, subject: CardState, because: str, rulings: Iterable[str]) -> None:
-        """Create the triggers keyed to ``on``; ``rulings`` are those of the event that set them off."""
-        watchers: list[tuple[CardState, Ability]] = []
-        for a in subject.card.abilities_of(subject.face):
-            if a.type == "triggered" and a.on == on:
-                watchers.append((subject, a))
-        for other in self.on_map():
-            for a in other.card.abilities_of(other.face):
-                if a.type == "triggered" and a.on == on and a.of == "any" and (other, a) not in watchers:
+    def create_triggers(
+        self,
+        on: str,
+        subject: CardState,
+        because: str,
+        rulings: Iterable[str],
+        before: tuple[tuple[CardState, str], ...] | None = None,
+    ) -> None:
+        """Create the triggers keyed to ``on``; ``rulings`` are those of the event that set them off.
+
+        The subject's own abilities come first, then every other card's "any card" abilities, in ID
+        order. The other cards are those on the Map now, or, for a card leaving play, ``before``: the
+        cards on the Map just before the moment, with the faces they showed then (I-R19-11)."""
+        watchers: list[tuple[CardState, Ability]] = [
+            (subject, a) for a in subject.card.abilities_of(subject.face) if a.type == "triggered" and a.on == on
+        ]
+        board = before if before is not None else tuple((c, c.face) for c in self.on_map())
+        for other, face in board:
+            if other is subject:
+                continue
+            for a in other.card.abilities_of(face):
+                if a.type == "triggered" and a.on == on and a.of == "any":
                     watchers.append((other, a))
         rulings = tuple(rulings)
         for card, ability in watchers:
-            if ability.of == "self" and card is not subject:
-                continue
             self.created += 1
             trigger = Trigger(self.created, card.controller, card.id, ability, because)
             self.pending.append(trigger)
+            gone = card is not subject and card.zone != "Map"
+            where = "; it left play at the same moment and sees this from where it was" if gone else ""
             self.emit(
                 "trigger_created",
-                f"{ability.name} of {card.label()} triggers ({because}); it waits for the sequence to end.",
-                (*rulings, cite("R19-1.1")),
+                f"{ability.name} of {card.label()} triggers ({because}{where}); it waits for the sequence to end.",
+                (*rulings, cite("I-R19-11"), cite("R19-1.1")) if gone else (*rulings, cite("R19-1.1")),
                 card,
                 card.controller,
                 trigger=trigger.key,

@@ -211,7 +211,7 @@ LINT_RULES: RuleList[LintRule] = RuleList(
             _dead_bonus,
             "A +N bonus names a class some (or all) of whose members print no such value as a number (a "
             "Character prints DEF X and Rank X); or a card's bonus to itself on a face that does not print it.",
-            (cite("R19-6.3"), cite("R19-6.1")),
+            (cite("R19-6.3"), cite("R19-6.1"), cite("I-R19-6")),
         ),
         Rule(
             "fall_outside_the_four_routes",

@@ -99,8 +99,13 @@ CLASSES: dict[str, CardClass] = {
 ABILITY_TYPES: tuple[str, ...] = ("activated", "triggered", "static", "bind", "resource")
 """The kinds of ability a card can print."""
 
-TRIGGER_EVENTS: tuple[str, ...] = ("destroyed", "becomes Contested", "becomes Fallen", "becomes Prime")
-"""What a triggered ability can key on: destruction, or a state transition (§19.2)."""
+TRIGGER_EVENTS: tuple[str, ...] = ("destroyed", "leaves play", "becomes Contested", "becomes Fallen", "becomes Prime")
+"""What a triggered ability can key on: destruction, leaving play (destroyed or placed), or a state
+transition (§19.2)."""
+
+LEAVE_EVENTS: tuple[tuple[str, str], ...] = (("destroyed", "was destroyed"), ("leaves play", "left play"))
+"""The trigger events of a card leaving the Map, and how the log says each: a destruction is also a
+leaving of play; a card placed in a pile (not destroyed, I-R19-9) only leaves play."""
 
 BECOMES: dict[str, str] = {"Contested": "R19-2.1", "Fallen": "R19-2.2", "Prime": "R19-2.7"}
 """The states a card can *become*, each with the ruling that says what becoming it means."""
@@ -207,6 +212,7 @@ __all__ = [
     "FLIP_CAUSES",
     "FLIP_CAUSE_NAMES",
     "KNOWN_PHASES",
+    "LEAVE_EVENTS",
     "LEAVE_ZONES",
     "MAX_NUMBER",
     "MAX_ABILITIES",

@@ -112,6 +112,34 @@ SAMPLE_CARDS: dict[str, dict[str, Any]] = {
             "Contested",
             {"ATK": 2, "DEF": 3, "Rank": 3},
         ),
+        _unit(
+            "GU-SAL",
+            "Salvage Crew",
+            {"ATK": 1, "DEF": 2, "Rank": 1},
+            abilities=[
+                {
+                    "name": "Salvage",
+                    "type": "triggered",
+                    "on": "destroyed",
+                    "of": "any",
+                    "text": "Whenever a card is destroyed, its controller salvages it.",
+                }
+            ],
+        ),
+        {
+            "id": "ST-013",
+            "name": "Burnt Bridges",
+            "faces": {"Prime": {"type": "Storyline"}, "Reversal": {"type": "Storyline"}},
+            "abilities": [
+                {
+                    "name": "Last Word",
+                    "type": "triggered",
+                    "on": "leaves play",
+                    "text": "When this Storyline leaves play, each Character you control becomes Fallen.",
+                    "effects": [{"do": "flip", "classes": ["Character"], "controller": "you", "to": "Fallen"}],
+                }
+            ],
+        },
         {
             "id": "SC-091",
             "name": "Corvette Wisp",

@@ -28,6 +28,7 @@ from .rules import (
     MAX_NUMBER,
     MAX_POOL,
     MAX_TRIGGERS,
+    TRIGGER_EVENTS,
     VALUES,
 )
 from .timing import ACTIVATION_CHECKS, CAPABILITY_QUESTIONS, TRIGGER_ORDER
@@ -58,7 +59,7 @@ def leave_table() -> Table:
 
 def fall_routes_table() -> Table:
     actions = (
-        "`flip` (in a Storyline's own ability, or with `source` = a Storyline on the Map)",
+        "`flip` (in a Storyline's own ability, or with `source` = a Storyline, wherever it is)",
         "`morality_penalty`",
         "`storyline_leaves` / `destroy` (of the Storyline)",
         "`twist`",
@@ -90,6 +91,7 @@ def vocabulary_table() -> Table:
             "; ".join(f"{c.name} (to {'/'.join(c.to)}{', ' + c.section if c.section else ''})" for c in FLIP_CAUSES),
         ],
         ["Capability questions", ", ".join(CAPABILITY_QUESTIONS.names)],
+        ["What a triggered ability keys on", ", ".join(TRIGGER_EVENTS)],
     ]
 
 

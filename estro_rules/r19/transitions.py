@@ -1,150 +1,182 @@
-"""What happens, in order, when a card's visible face changes (§19.2) and when a card leaves the Map.
+"""What happens, in order, when cards leave the Map and when their visible face changes (§19.2).
 
-:data:`TRANSITION_STEPS` run after every face change and :data:`LEAVE_STEPS` whenever a card leaves
-the Map; the engine's :meth:`~estro_rules.r19.engine.Engine.change_face` and
-:meth:`~estro_rules.r19.engine.Engine.leave` run them, and the page's tables read them.
+Changes come in moments (:class:`~estro_rules.r19.board.Moment`): everything one effect, or one pass
+of the state-based checks, does at the same time (I-R19-11). The engine's
+:meth:`~estro_rules.r19.engine.Engine.at_once` runs :data:`LEAVE_STEPS` on the cards that leave the
+Map, then :data:`TRANSITION_STEPS` on the cards whose face changes; each step is taken for every card of
+the moment, in ID order, before the next step. What a moment sets off afterwards (a Bound Storyline
+flipping, Bound Characters falling) is a moment of its own, once this one is over. The page's tables
+read these lists.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from ..ordered import Rule, RuleList
-from .board import Board, CardState
+from .board import Board, CardState, Moment, Turning, by_id
 from .rulebook import cite
-from .rules import BECOMES, REVERSAL, TWIST_CAUSE
+from .rules import BECOMES, LEAVE_EVENTS, REVERSAL, TWIST_CAUSE
 
-TransitionStep = Callable[[Board, CardState, str, str, tuple[str, ...]], None]
-"""A step of a face change: ``(board, card, old face, cause, rulings of the change)``."""
+TransitionStep = Callable[[Board, Moment], None]
+"""A step of a face change, taken for every card of the moment whose face changes (``moment.turning``)."""
 
-LeaveStep = Callable[[Board, CardState, str, bool, str, tuple[str, ...]], None]
-"""A step of leaving the Map: ``(board, card, zone, destroyed, log text, rulings)``."""
+LeaveStep = Callable[[Board, Moment], None]
+"""A step of leaving the Map, taken for every card of the moment that leaves it (``moment.leaving``)."""
 
 # --------------------------------------------------------------------------
 # Transition steps
 
 
-def _turn_face(board: Board, card: CardState, old: str, cause: str, rulings: tuple[str, ...]) -> None:
-    new = card.state
-    ids = list(rulings)
-    if new in BECOMES:
-        ids.append(cite(BECOMES[new]))
-    if new == "Fallen" and card.current.type != "Character":
-        ids.append(cite("R19-2.6"))
-    ids.append(cite("R19-4.1"))
-    becomes = f"becomes {new}" if new else f"turns to its {card.face} face"
-    board.emit(
-        "face_change",
-        f"{card.label()} {becomes} ({cause}). A flip is not a destruction: the card stays in play.",
-        ids,
-        card,
-        **{"from": old, "to": card.face, "cause": cause},
-    )
-    keyed = [a.name for a in card.card.abilities_of(old) if a.type == "triggered" and a.on == "destroyed"]
-    if keyed:
+def _turn_face(board: Board, moment: Moment) -> None:
+    for turning in moment.turning:
+        card, cause = turning.card, turning.cause
+        old = turning.old = card.face
+        card.face = turning.to
+        board.flipped.add(card.id)
+        new = card.state
+        ids = list(turning.rulings)
+        if new in BECOMES:
+            ids.append(cite(BECOMES[new]))
+        if new == "Fallen" and card.current.type != "Character":
+            ids.append(cite("R19-2.6"))
+        ids.append(cite("R19-4.1"))
+        becomes = f"becomes {new}" if new else f"turns to its {card.face} face"
         board.emit(
-            "not_destruction",
-            f"{', '.join(keyed)} (keyed to destruction) does not fire: {card.label()} flipped, it was not destroyed.",
-            (cite("R19-4.1"),),
+            "face_change",
+            f"{card.label()} {becomes} ({cause}). A flip is not a destruction: the card stays in play.",
+            ids,
+            card,
+            **{"from": old, "to": card.face, "cause": cause},
+        )
+        keyed = [a.name for a in card.card.abilities_of(old) if a.type == "triggered" and a.on == "destroyed"]
+        if keyed:
+            board.emit(
+                "not_destruction",
+                f"{', '.join(keyed)} (keyed to destruction) does not fire: {card.label()} flipped, it was not "
+                "destroyed.",
+                (cite("R19-4.1"),),
+                card,
+            )
+
+
+def _liberation_counters_off(board: Board, moment: Moment) -> None:
+    for turning in moment.turning:
+        card = turning.card
+        removed = card.counters.pop("Liberation", 0)
+        if removed:
+            board.emit(
+                "counters_removed",
+                f"{removed} Liberation counter{'s come' if removed != 1 else ' comes'} off in the flip (§13).",
+                (cite("R19-8.5"),),
+                card,
+                counter="Liberation",
+                n=removed,
+            )
+        kept = {c: n for c, n in card.counters.items() if n}
+        if kept:
+            listed = ", ".join(f"{n} {c}" for c, n in kept.items())
+            board.emit(
+                "counters_kept",
+                f"Other counters stay on the card ({listed}, §18.38).",
+                (cite("R19-8.5"),),
+                card,
+                counters=kept,
+            )
+
+
+def _cp_loss_cleared(board: Board, moment: Moment) -> None:
+    for turning in moment.turning:
+        card = turning.card
+        if card.cp_lost:
+            board.emit(
+                "cp_loss_cleared",
+                f"The CP lost on the {turning.old} face does not carry to the {card.face} face, which has its own "
+                "printed CP.",
+                (cite("I-R19-1"),),
+                card,
+            )
+            card.cp_lost = 0
+        if card.last_cp_cause is not None:
+            # the CP loss stayed on the old face; only damage still on the card counts against CP on the new one
+            card.last_cp_cause = "damage" if card.counters.get("damage") else None
+
+
+def _no_story_point(board: Board, moment: Moment) -> None:
+    for turning in moment.turning:
+        card = turning.card
+        if card.state != "Fallen" or card.current.type != "Character":
+            continue
+        if turning.cause == TWIST_CAUSE:
+            board.emit(
+                "story_point",
+                "A Character's own Twist is a Fall its player causes to their own Character: the one kind of Fall "
+                "that scores (§8.12).",
+                (cite("R19-4.2"), cite("I-R19-8")),
+                card,
+            )
+            continue
+        board.emit(
+            "no_story_point",
+            "This Fall scores nothing by itself: Story Points are scored from the board at the end of each Act, "
+            "and an opponent's Fall never earns one (§15.1).",
+            (cite("R19-4.2"),),
             card,
         )
 
 
-def _liberation_counters_off(board: Board, card: CardState, old: str, cause: str, rulings: tuple[str, ...]) -> None:
-    removed = card.counters.pop("Liberation", 0)
-    if removed:
-        board.emit(
-            "counters_removed",
-            f"{removed} Liberation counter{'s come' if removed != 1 else ' comes'} off in the flip (§13).",
-            (cite("R19-8.5"),),
-            card,
-            counter="Liberation",
-            n=removed,
-        )
-    kept = {c: n for c, n in card.counters.items() if n}
-    if kept:
-        listed = ", ".join(f"{n} {c}" for c, n in kept.items())
-        board.emit(
-            "counters_kept",
-            f"Other counters stay on the card ({listed}, §18.38).",
-            (cite("R19-8.5"),),
-            card,
-            counters=kept,
-        )
+def _transition_triggers(board: Board, moment: Moment) -> None:
+    # every change of the moment has been made: the watchers are the cards on the Map after it
+    for turning in moment.turning:
+        card = turning.card
+        if card.state in BECOMES:
+            board.create_triggers(
+                f"becomes {card.state}", card, f"{card.label()} became {card.state}", (cite("R19-2.8"),)
+            )
 
 
-def _cp_loss_cleared(board: Board, card: CardState, old: str, cause: str, rulings: tuple[str, ...]) -> None:
-    if card.cp_lost:
-        board.emit(
-            "cp_loss_cleared",
-            f"The CP lost on the {old} face does not carry to the {card.face} face, which has its own printed CP.",
-            (cite("I-R19-1"),),
-            card,
-        )
-        card.cp_lost = 0
-    if card.last_cp_cause is not None:
-        # the CP loss stayed on the old face; only damage still on the card counts against CP on the new one
-        card.last_cp_cause = "damage" if card.counters.get("damage") else None
-
-
-def _no_story_point(board: Board, card: CardState, old: str, cause: str, rulings: tuple[str, ...]) -> None:
-    if card.state != "Fallen" or card.current.type != "Character":
-        return
-    if cause == TWIST_CAUSE:
-        board.emit(
-            "story_point",
-            "A Character's own Twist is a Fall its player causes to their own Character: the one kind of Fall "
-            "that scores (§8.12).",
-            (cite("R19-4.2"), cite("I-R19-8")),
-            card,
-        )
-        return
-    board.emit(
-        "no_story_point",
-        "This Fall scores nothing by itself: Story Points are scored from the board at the end of each Act, "
-        "and an opponent's Fall never earns one (§15.1).",
-        (cite("R19-4.2"),),
-        card,
-    )
-
-
-def _transition_triggers(board: Board, card: CardState, old: str, cause: str, rulings: tuple[str, ...]) -> None:
-    if card.state in BECOMES:
-        board.create_triggers(f"becomes {card.state}", card, f"{card.label()} became {card.state}", (cite("R19-2.8"),))
-
-
-def _bound_storyline_flips(board: Board, card: CardState, old: str, cause: str, rulings: tuple[str, ...]) -> None:
-    if card.state != "Fallen" or card.current.type != "Character" or card.bound_to is None:
-        return
-    story = board.cards[card.bound_to]
-    if story.zone != "Map":
-        board.emit(
-            "no_effect",
-            f"{card.label()} is Bound to {story.label()}, which is not in play: there is nothing to flip.",
-            (cite("R19-2.5"),),
-            card,
-        )
-        return
-    if story.face == REVERSAL:
-        board.emit(
-            "no_effect",
-            f"{story.label()} is on its Reversal face already: a Fall turns a Storyline to Reversal, never back, "
-            "so nothing changes (§8.11).",
-            (cite("R19-2.5"), cite("I-R19-7")),
-            story,
-        )
-        return
-    if REVERSAL not in story.card.faces:
-        board.emit(
-            "no_effect",
-            f"{story.label()} has no Reversal face to flip to; nothing changes (§8.11).",
-            (cite("R19-2.5"), cite("I-R19-7"), cite("I-R19-1")),
-            story,
-        )
-        return
-    board.change_face(
-        story, REVERSAL, f"its Bound Character {card.label()} became Fallen (§8.11)", (cite("R19-2.5"), cite("I-R19-7"))
-    )
+def _bound_storyline_flips(board: Board, moment: Moment) -> None:
+    fallen: dict[str, list[CardState]] = {}
+    for turning in moment.turning:
+        card = turning.card
+        if card.state != "Fallen" or card.current.type != "Character" or card.bound_to is None:
+            continue
+        story = board.cards[card.bound_to]
+        if story.zone != "Map":
+            board.emit(
+                "no_effect",
+                f"{card.label()} is Bound to {story.label()}, which is not in play: there is nothing to flip.",
+                (cite("R19-2.5"),),
+                card,
+            )
+            continue
+        fallen.setdefault(story.id, []).append(card)
+    flips = []
+    for story_id, characters in sorted(fallen.items()):
+        story = board.cards[story_id]
+        if story.face == REVERSAL:
+            board.emit(
+                "no_effect",
+                f"{story.label()} is on its Reversal face already: a Fall turns a Storyline to Reversal, never "
+                "back, so nothing changes (§8.11).",
+                (cite("R19-2.5"), cite("I-R19-7")),
+                story,
+            )
+            continue
+        if REVERSAL not in story.card.faces:
+            board.emit(
+                "no_effect",
+                f"{story.label()} has no Reversal face to flip to; nothing changes (§8.11).",
+                (cite("R19-2.5"), cite("I-R19-7"), cite("I-R19-1")),
+                story,
+            )
+            continue
+        who = " and ".join(c.label() for c in characters)
+        why = f"its Bound Character{'s' if len(characters) > 1 else ''} {who} became Fallen (§8.11)"
+        flips.append(Turning(story, REVERSAL, why, (cite("R19-2.5"), cite("I-R19-7"))))
+    if flips:
+        moment.then.append(partial(board.at_once, flips))
 
 
 TRANSITION_STEPS: RuleList[TransitionStep] = RuleList(
@@ -176,74 +208,80 @@ TRANSITION_STEPS: RuleList[TransitionStep] = RuleList(
         Rule(
             "transition_triggers",
             _transition_triggers,
-            "Triggers keyed to the transition are created; they wait for the sequence to end.",
-            (cite("R19-2.8"), cite("R19-1.1")),
+            "Triggers keyed to the transition are created, watched for on the Map as it is once every change of "
+            "the moment is made; they wait for the sequence to end.",
+            (cite("R19-2.8"), cite("R19-1.1"), cite("I-R19-11")),
         ),
         Rule(
             "bound_storyline_flips",
             _bound_storyline_flips,
-            "A Character becoming Fallen turns the Storyline it is Bound to to its Reversal face.",
+            "A Character becoming Fallen turns the Storyline it is Bound to to its Reversal face, once the moment "
+            "is over.",
             (cite("R19-2.5"), cite("I-R19-7")),
         ),
     ]
 )
-"""What happens when a card's visible face changes, in order."""
+"""What happens when a card's visible face changes, in order. At a moment when several cards change,
+each step is taken for all of them before the next (I-R19-11)."""
 
 # --------------------------------------------------------------------------
 # Leave steps
 
 
-def _to_zone(board: Board, card: CardState, zone: str, destroyed: bool, text: str, rulings: tuple[str, ...]) -> None:
-    card.zone = zone
-    kind = "destroyed" if destroyed else "left_play"
-    board.emit(kind, text, rulings, card, zone=zone)
+def _to_zone(board: Board, moment: Moment) -> None:
+    for leaving in moment.leaving:
+        leaving.card.zone = leaving.zone
+        kind = "destroyed" if leaving.destroyed else "left_play"
+        board.emit(kind, leaving.text, leaving.rulings, leaving.card, zone=leaving.zone)
 
 
-def _counters_and_effects_off(
-    board: Board, card: CardState, zone: str, destroyed: bool, text: str, rulings: tuple[str, ...]
-) -> None:
-    if any(card.counters.values()) or card.modifiers or card.cp_lost:
-        board.emit(
-            "counters_removed",
-            "Counters and lasting effects on it end as it leaves the Map.",
-            (cite("I-R19-1"),),
-            card,
-        )
-    card.counters = {}
-    card.modifiers = []
-    card.cp_lost = 0
-    card.last_cp_cause = None
+def _counters_and_effects_off(board: Board, moment: Moment) -> None:
+    for leaving in moment.leaving:
+        card = leaving.card
+        if any(card.counters.values()) or card.modifiers or card.cp_lost:
+            board.emit(
+                "counters_removed",
+                "Counters and lasting effects on it end as it leaves the Map.",
+                (cite("I-R19-1"),),
+                card,
+            )
+        card.counters = {}
+        card.modifiers = []
+        card.cp_lost = 0
+        card.last_cp_cause = None
 
 
-def _destruction_triggers(
-    board: Board, card: CardState, zone: str, destroyed: bool, text: str, rulings: tuple[str, ...]
-) -> None:
-    if destroyed:
-        board.create_triggers("destroyed", card, f"{card.label()} was destroyed", rulings)
+def _leave_triggers(board: Board, moment: Moment) -> None:
+    # the watchers are the cards on the Map just before the moment, as they were then (I-R19-11)
+    for leaving in moment.leaving:
+        card = leaving.card
+        for on, what in LEAVE_EVENTS:
+            if on == "destroyed" and not leaving.destroyed:
+                continue
+            board.create_triggers(on, card, f"{card.label()} {what}", leaving.rulings, moment.before)
 
 
-def _bound_characters_fall(
-    board: Board, card: CardState, zone: str, destroyed: bool, text: str, rulings: tuple[str, ...]
-) -> None:
-    if card.current.type != "Storyline":
-        return
-    for other in list(board.cards.values()):
-        if other.bound_to != card.id:
+def _bound_characters_fall(board: Board, moment: Moment) -> None:
+    falls = []
+    for leaving in moment.leaving:
+        card = leaving.card
+        if card.current.type != "Storyline":
             continue
-        other.bound_to = None
-        if other.zone != "Map" or other.current.type != "Character":
-            continue
-        if other.state == "Fallen":
-            continue
-        if "Fallen" not in other.card.faces:
-            board.emit("no_effect", f"{other.label()} has no Fallen face.", (cite("R19-2.3"),), other)
-            continue
-        board.change_face(
-            other,
-            "Fallen",
-            f"the Storyline it was Bound to, {card.label()}, left play (route 3 of §7.7)",
-            (cite("R19-2.3"),),
-        )
+        for other in by_id(board.cards.values()):
+            if other.bound_to != card.id:
+                continue
+            other.bound_to = None
+            if other.zone != "Map" or other.current.type != "Character":
+                continue
+            if other.state == "Fallen":
+                continue
+            if "Fallen" not in other.card.faces:
+                board.emit("no_effect", f"{other.label()} has no Fallen face.", (cite("R19-2.3"),), other)
+                continue
+            why = f"the Storyline it was Bound to, {card.label()}, left play (route 3 of §7.7)"
+            falls.append(Turning(other, "Fallen", why, (cite("R19-2.3"),)))
+    if falls:
+        moment.then.append(partial(board.at_once, falls))
 
 
 LEAVE_STEPS: RuleList[LeaveStep] = RuleList(
@@ -261,19 +299,23 @@ LEAVE_STEPS: RuleList[LeaveStep] = RuleList(
             (cite("I-R19-1"),),
         ),
         Rule(
-            "destruction_triggers",
-            _destruction_triggers,
-            "If it was destroyed (not merely placed), destruction triggers are created.",
-            (cite("R19-4.3"), cite("R19-8.1")),
+            "leave_triggers",
+            _leave_triggers,
+            "Triggers keyed to its leaving play are created, and to its destruction if it was destroyed (not "
+            "merely placed): every card on the Map just before the moment watches, the cards leaving with it "
+            "included.",
+            (cite("R19-4.3"), cite("R19-8.1"), cite("I-R19-11")),
         ),
         Rule(
             "bound_characters_fall",
             _bound_characters_fall,
-            "A Storyline leaving play makes the Characters Bound to it Fall.",
+            "A Storyline leaving play makes the Characters Bound to it Fall, once the moment is over.",
             (cite("R19-2.3"),),
         ),
     ]
 )
-"""What happens when a card leaves the Map, in order."""
+"""What happens when a card leaves the Map, in order. At a moment when several cards leave, each step
+is taken for all of them before the next (I-R19-11); these steps come before the face changes of the
+same moment (:data:`TRANSITION_STEPS`)."""
 
 __all__ = ["LEAVE_STEPS", "TRANSITION_STEPS", "LeaveStep", "TransitionStep"]

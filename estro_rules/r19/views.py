@@ -50,6 +50,7 @@ EVENT_LABELS: dict[str, str] = {
     "penalty": "Penalty",
     "phase": "Phase",
     "story_point": "Story Point",
+    "together": "At the same moment",
     "trigger_choice": "Trigger order chosen",
     "trigger_created": "Trigger waits",
     "trigger_fired": "Trigger fires",

@@ -34,10 +34,31 @@ def pack(text: str) -> str:
     return base64.urlsafe_b64encode(data).decode("ascii").rstrip("=")
 
 
+#: The most a link's scenario may inflate to, in bytes: the command line's limit (share.js's MAX_BYTES).
+MAX_BYTES = 1_000_000
+
+
+class LinkTooBig(ValueError):
+    """A link whose scenario inflates past :data:`MAX_BYTES` (only that much and one byte was inflated)."""
+
+
 def scenario_text(z: str) -> str:
-    """The scenario text a link's ``z`` value carries."""
+    """The scenario text a link's ``z`` value carries, inflated no further than :data:`MAX_BYTES`.
+
+    >>> scenario_text(pack(" " * MAX_BYTES)) == " " * MAX_BYTES
+    True
+    >>> try:  # 97 kB of link, 100 MB once inflated: stopped at 1 MB
+    ...     scenario_text(pack(" " * 100_000_000))
+    ... except LinkTooBig as err:
+    ...     print(err)
+    the link's scenario is longer than 1,000,000 bytes once unpacked
+    """
     data = base64.urlsafe_b64decode(z + "=" * (-len(z) % 4))
-    return zlib.decompress(data, -15).decode("utf-8")
+    inflater = zlib.decompressobj(-15)
+    text = inflater.decompress(data, MAX_BYTES + 1)
+    if len(text) > MAX_BYTES:
+        raise LinkTooBig(f"the link's scenario is longer than {MAX_BYTES:,} bytes once unpacked")
+    return text.decode("utf-8")
 
 
 def share_link(page_url: str, widget: str, scenario: Mapping[str, Any]) -> str:

@@ -215,7 +215,7 @@ def test_a_failed_start_is_reported_and_the_next_try_starts_again(
             refused.append(route.request.url)
             route.abort()
 
-    context.route("**/estro/runtime.json", once)
+    context.route("**/estro/runtime.json?*", once)  # its URL names its content (?v=...)
     page.goto(site.url + "protocol-07/")
     page.locator(f"{WIDGET} input[value='Single Player']").uncheck()
     wait_runs(page, "widget-p07-combination", 1)

@@ -218,7 +218,7 @@ def test_a_rules_page_prints_results_without_controls(page: Page, site: Site) ->
 def test_every_control_shows_focus(page: Page, site: Site) -> None:
     page.goto(site.url + "protocol-07/")
     widget = page.locator("#widget-p07-destruction")
-    for control in ("input[type=checkbox]", "input[type=number]", "button.estro-run", "a.estro-try"):
+    for control in ("input[type=checkbox]", "input.estro-int", "button.estro-run", "a.estro-try"):
         target = widget.locator(control).first if control != "a.estro-try" else page.locator(control).first
         target.focus()
         page.keyboard.press("Shift+Tab")

@@ -438,7 +438,8 @@ def test_a_cryptid_downed_before_its_turn_does_not_act_and_the_log_says_so() -> 
     left = [cryptid("Fast", 5, 9, every({"damage": 4}))]
     right = [cryptid("Slow", 3, 4, every({"damage": 9})), cryptid("Other", 1, 9)]
     result = battle(*both(left, right), dice=[[1, 2], [1, 2]])
-    assert [(e.actor, e.step, e.rulings) for e in result.events("skip")] == [("right[0]", 3, ("BAT-6.3", "I-BAT-3"))]
+    skipped = [("right[0]", 3, ("BAT-6.3", "I-BAT-17", "I-BAT-3"))]  # step 3 is the every-roll step in I-BAT-17's reading
+    assert [(e.actor, e.step, e.rulings) for e in result.events("skip")] == skipped
 
 
 def test_equal_threat_on_one_side_acts_leftmost_first() -> None:
@@ -593,8 +594,8 @@ def test_a_reroll_counts_as_a_roll_toward_the_limits() -> None:
 
 
 def test_damaged_and_ally_damaged_reactions_resolve_at_once_inside_the_step() -> None:
-    """BAT-6.5, I-BAT-15: a hit sets off the target's "damaged" reactions, then its allies' "ally damaged"
-    ones (not its own), at once, inside the step that dealt it."""
+    """BAT-6.5, I-BAT-15, I-BAT-19: a hit sets off the target's "damaged" reactions, then its allies' "ally
+    damaged" ones (not its own), at once, inside the step that dealt it."""
     striker = cryptid("Striker", 9, 50, total(3, {"damage": 2}), total(3, {"damage": 1}, "lowest_health_enemy"))
     right = [
         cryptid("Thorn", 5, 10, react("damaged", {"damage": 1}, "source"), react("ally_damaged", {"damage": 50})),
@@ -621,7 +622,8 @@ def test_damaged_and_ally_damaged_reactions_resolve_at_once_inside_the_step() ->
         ("damage", "right[1]", "left[0]", 2, 1, 5, 4),
     ]
     assert result.trace[0].health == (44, 7, 8)
-    assert [e.rulings for e in result.events("reaction")] == [("BAT-6.5", "I-BAT-15")] * 4
+    # each hit set off two reactions, the hit cryptid's own first: the order is I-BAT-19's
+    assert [e.rulings for e in result.events("reaction")] == [("BAT-6.5", "I-BAT-15", "I-BAT-19")] * 4
 
 
 def test_a_down_ally_does_not_react_to_an_allys_damage() -> None:

@@ -42,15 +42,16 @@ def test_turn_steps_table() -> None:
                 "Status effects",
                 "effetti di stato",
                 "Damage over time ticks on every cryptid that carries it (no sudden-death bonus, no reactions).",
-                "[[BAT-6.2]], [[I-BAT-2]]",
+                "[[BAT-6.2]], [[I-BAT-2]], [[I-BAT-18]]",  # no reactions: I-BAT-18, no longer without an ID
             ],
             [
+                # the source's words ("abilità di ogni tiro") with the reading that decides them, I-BAT-17
                 "3",
-                "Every-roll abilities",
+                "Abilities of every roll",
                 "abilità di ogni tiro",
-                "Abilities that act on every roll, including dice-total modifiers, in threat order; modifiers change "
-                "the total before any check.",
-                "[[BAT-6.3]], [[I-BAT-11]]",
+                "Dice-total changes, before any check on the roll; in the engine's reading, with them the abilities "
+                "that act on every roll whatever the dice show, all in threat order.",
+                "[[BAT-6.3]], [[I-BAT-17]], [[I-BAT-11]]",
             ],
             [
                 "4",
@@ -64,9 +65,9 @@ def test_turn_steps_table() -> None:
                 "5",
                 "Reactions",
                 "reazioni",
-                "Damage or healing that an ability deals triggers reactions at once, inside the step it happens in; "
-                "they can chain, up to the cap.",
-                "[[BAT-6.5]], [[I-BAT-15]], [[I-BAT-10]]",
+                "Damage or healing that an ability deals triggers reactions at once, inside the step it happens in "
+                "(the hit cryptid's own first, then its allies'); they can chain, up to the cap.",
+                "[[BAT-6.5]], [[I-BAT-15]], [[I-BAT-19]], [[I-BAT-18]], [[I-BAT-10]]",
             ],
             [
                 "6",

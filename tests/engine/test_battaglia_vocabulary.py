@@ -341,7 +341,8 @@ def test_the_forms_take_their_words_from_the_vocabulary() -> None:
     dot = options[2]
     assert (dot.form, dot.label, dot.extra) == ('{"dot": 1, "rolls": 3}', "Damage over time", (rolls,))
     assert dot.help == "damage over time: each target takes N damage at step 2 of each of the next R rolls"
-    assert dot.rulings == ("BAT-6.2",) and options[0].extra == ()
+    # damage over time ticks at step 2 (BAT-6.2) on the ability's targets, the default one included (BAT-4)
+    assert dot.rulings == ("BAT-6.2", "BAT-4") and options[0].extra == ()
     assert options[0].rulings == ("BAT-11", "I-BAT-2")
     assert kinds._labels(REACTIONS)["ally_dies"] == "When an ally dies" and len(kinds._labels(REACTIONS)) == 4
     assert kinds._the_form(options[0]) == 'the form {"damage": 3}'

@@ -86,7 +86,8 @@ def test_an_interpretation_entry_gives_its_basis_and_no_source() -> None:
         "examples": 0,  # no count given: no examples
         "cited_by": [],  # nothing cites it in the stand-in citations
     }
-    assert found["basis"].startswith("The destruction steps speak of “the player” without saying whose side")
+    # three steps say "the player"; the Fessura step names nobody (issue 26, statement 1)
+    assert found["basis"].startswith("Three destruction steps speak of “the player” without saying whose side")
 
 
 def test_a_rule_whose_paragraphs_are_not_recorded_has_an_empty_source_not_null(

@@ -92,7 +92,7 @@ def test_battaglia_draw_decided_by_health_cites_the_draw_rule() -> None:
 def test_r19_second_break_cites_the_check_on_the_new_face() -> None:
     step = run_example("r19/sabotage-breaks-location.json").steps[0]
     assert [(e.kind, e.card, e.rulings) for e in step.events] == [
-        ("sequence_start", None, ("R19-1.1", "R19-1.2")),
+        ("sequence_start", None, ("R19-1.1", "R19-1.2", "I-R19-12")),
         ("counters_added", "LOC-017", ("I-R19-1", "I-R19-5")),  # a Sabotage counter as -1 DEF stands in for §18.87
         ("break", "LOC-017", ("R19-8", "R19-8.3")),  # DEF 0: the Prime Location breaks
         ("face_change", "LOC-017", ("R19-8", "R19-8.3", "R19-2.1", "R19-4.1")),  # becomes Contested, a flip
@@ -117,8 +117,8 @@ def test_step_three_rulings() -> None:
     )
     right = team([{"name": "Y", "threat": 5, "health": 3, "abilities": HIT}])
     events = {e.kind + ":" + (e.actor or ""): e.rulings for e in battle(left, right, dice=[[1, 2]]).trace[0].events}
-    assert events["activate:left[0]"] == ("BAT-6.3", "BAT-3")  # step 3 in threat order
-    assert events["skip:right[0]"] == ("BAT-6.3", "I-BAT-3")  # skipped at step 3, not step 4
+    assert events["activate:left[0]"] == ("BAT-6.3", "I-BAT-17", "BAT-3")  # step 3 (I-BAT-17's reading), threat order
+    assert events["skip:right[0]"] == ("BAT-6.3", "I-BAT-17", "I-BAT-3")  # skipped at step 3, not step 4
     assert events["no_target:left[1]"] == ("BAT-4", "I-BAT-3")  # the default target found nobody
 
 

@@ -37,7 +37,7 @@ def test_battaglia_turn_steps() -> None:
     assert [(number, s.title, s.note) for number, s in enumerate(TURN_STEPS, start=1)] == [
         (1, "Roll the dice", "tira i dadi"),
         (2, "Status effects", "effetti di stato"),
-        (3, "Every-roll abilities", "abilità di ogni tiro"),
+        (3, "Abilities of every roll", "abilità di ogni tiro"),  # the source's words; their reading is I-BAT-17
         (4, "Abilities in threat order", "ordine di minaccia"),
         (5, "Reactions", "reazioni"),
         (6, "Deaths", "morti"),
@@ -83,7 +83,7 @@ def test_r19_ordered_lists() -> None:
             "transition_triggers",
             "bound_storyline_flips",
         ],
-        "LEAVE_STEPS": ["to_zone", "counters_and_effects_off", "destruction_triggers", "bound_characters_fall"],
+        "LEAVE_STEPS": ["to_zone", "counters_and_effects_off", "leave_triggers", "bound_characters_fall"],
         "TRIGGER_ORDER": ["active_player_first_then_clockwise", "each_player_in_their_chosen_order"],
         "ACTIVATION_CHECKS": [
             "is_an_activated_ability",
@@ -159,7 +159,7 @@ def test_leaving_the_map_runs_its_steps_in_order() -> None:
         ("sequence_start", None),
         ("destroyed", "ST"),  # to_zone
         ("counters_removed", "ST"),  # counters_and_effects_off: the granted Vote ends
-        ("trigger_created", "ST"),  # destruction_triggers
+        ("trigger_created", "ST"),  # leave_triggers
         ("face_change", "CH"),  # bound_characters_fall
     ]
 

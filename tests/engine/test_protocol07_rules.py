@@ -21,12 +21,17 @@ SINGLE_PLAYER_ALONE = (
 CINQUE_SOGLIE_SINGLE_PLAYER = "asymmetric match against starships: no symmetric opponent side for the Threshold events"
 
 
-def test_p07_2_names_single_player_then_the_others_in_the_order_given() -> None:
-    """P07-2: the violation names Single Player and every other mode of the set, as given."""
-    verdict = check_combination(["Zona di Conquista", "Single Player", "Inferno 2vs2"])
-    assert [(v.modes, str(v.reason), v.rulings) for v in verdict.violations] == [
-        (("Single Player", "Zona di Conquista", "Inferno 2vs2"), SINGLE_PLAYER_ALONE, ("P07-2",)),
-    ]
+def test_p07_2_names_single_player_then_the_others_in_the_protocols_order() -> None:
+    """P07-2: the violation names Single Player and every other mode of the set, in the order the protocol
+    names the modes (Inferno 2vs2 before Zona di Conquista), not the order they were given in (I-P07-2)."""
+    for modes in (
+        ["Zona di Conquista", "Single Player", "Inferno 2vs2"],
+        ["Inferno 2vs2", "Zona di Conquista", "Single Player"],
+    ):
+        verdict = check_combination(modes)
+        assert [(v.modes, str(v.reason), v.rulings) for v in verdict.violations] == [
+            (("Single Player", "Inferno 2vs2", "Zona di Conquista"), SINGLE_PLAYER_ALONE, ("P07-2",)),
+        ]
 
 
 def test_a_combination_as_json() -> None:

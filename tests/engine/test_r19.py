@@ -215,9 +215,11 @@ def test_an_ability_cannot_borrow_a_storylines_text() -> None:
 
 @pytest.mark.parametrize(
     ("source", "zone", "falls"),
-    [("ST", "Map", True), ("ST", "hand", False), ("C2", "Map", False)],
+    # R19-2.3: route 1 is "a Storyline's text", wherever the Storyline is (its leave-play text resolves after
+    # it has gone, I-R19-11); another card's text is no route
+    [("ST", "Map", True), ("ST", "hand", True), ("ST", "Depleted Pile", True), ("C2", "Map", False)],
 )
-def test_top_level_source_must_be_a_storyline_on_the_map(source: str, zone: str, falls: bool) -> None:
+def test_top_level_source_must_be_a_storyline(source: str, zone: str, falls: bool) -> None:
     step = run(
         scenario(
             [character("C1"), character("C2"), STORY],

@@ -17,8 +17,9 @@ from tests.support.r19 import STORY, character, location, permanent, run, scenar
 
 Logged = tuple[str, str | None, str, tuple[str, ...], dict[str, Any]]
 
-MARKERS = ("sequence_start", "sequence_end", "answer")
-"""The events every step has (its sequence and, for ``activate``, the answer): left out of :func:`log`."""
+MARKERS = ("sequence_start", "sequence_end", "answer", "together")
+"""The events every step has (its sequence and, for ``activate``, the answer), and the note that several
+cards change at one moment (pinned in tests/engine/test_r19_moments.py): left out of :func:`log`."""
 
 
 def log(cards: list[Any], board: list[Any], *actions: dict[str, Any]) -> list[list[Logged]]:
@@ -520,9 +521,10 @@ def test_a_successful_liberation_turns_a_prime_card_contested_and_says_when_it_d
 
 def test_liberating_two_prime_cards_turns_both() -> None:
     [events] = log([LOC, copy_of(LOC, "L2")], [placed("LOC"), placed("L2")], {"do": "liberate", "cards": ["LOC", "L2"]})
+    # one effect, one moment: both turn together, in ID order (I-R19-11)
     assert [(kind, card, data) for kind, card, _, _, data in events] == [
-        ("face_change", "LOC", {"from": "Prime", "to": "Contested", "cause": "successful Liberation, §12.2"}),
         ("face_change", "L2", {"from": "Prime", "to": "Contested", "cause": "successful Liberation, §12.2"}),
+        ("face_change", "LOC", {"from": "Prime", "to": "Contested", "cause": "successful Liberation, §12.2"}),
     ]
 
 
@@ -706,7 +708,8 @@ def test_morality_penalties_make_a_prime_character_fall_at_0_cp_or_less_and_not_
     )
     step = result.steps[0]
     flips = [(e.card, dict(e.data)["to"]) for e in step.events if e.kind == "face_change"]
-    assert flips == ([("CH", "Fallen"), ("C2", "Fallen")] if falls else [])
+    # one effect: both Fall at the same moment, which takes its cards in ID order (I-R19-11)
+    assert flips == ([("C2", "Fallen"), ("CH", "Fallen")] if falls else [])
     assert [c.zone for c in step.board.cards.values()] == ["Map", "Map"]  # a Fall is a flip, not a destruction
 
 
@@ -758,7 +761,13 @@ def test_damage_and_counters_on_each_card_they_reach() -> None:
                 ("I-R19-1", "I-R19-5", "R19-8.2"),
                 sabotage,
             ),
-            ("damage", "CH", "Character CH (CH) takes 1 damage instead of -1 DEF: CP 2.", ("R19-8.2",), {"amount": 1}),
+            (
+                "damage",
+                "CH",
+                "Character CH (CH) takes 1 damage instead of -1 DEF: CP 2.",
+                ("I-R19-5", "R19-8.2"),  # §19.8 speaks of a penalty: the counter's is I-R19-5's reading
+                {"amount": 1},
+            ),
             (
                 "counters_added",
                 "GU",
@@ -980,9 +989,10 @@ def test_a_bonus_adds_only_to_a_number_the_card_has() -> None:
             {"value": "DEF"},
         )
     ]
+    # every card of a class is reached at once: in ID order, not in the board's order (I-R19-11)
     assert steps[3] == [
-        ("bonus_live", "GU", "+1 DEF to Unit GU (GU): DEF 4.", ("R19-6.1",), {"value": "DEF"}),
         ("bonus_live", "G2", "+1 DEF to Unit G2 (G2): DEF 4.", ("R19-6.1",), {"value": "DEF"}),
+        ("bonus_live", "GU", "+1 DEF to Unit GU (GU): DEF 4.", ("R19-6.1",), {"value": "DEF"}),
     ]
     assert steps[4:] == [
         [("no_effect", None, "+1 DEF: no card matches (Spacecraft).", ("R19-6.1",), {})],
@@ -1058,8 +1068,11 @@ def test_a_flip_skips_a_card_without_that_face_or_already_on_it() -> None:
         {"do": "flip", "classes": ["Location"], "to": "Fallen"},
         {"do": "flip", "cards": ["L2", "LOC"], "to": "Contested"},
     )
+    # every Location is reached in ID order (FL, L2, LOC); the flips the effect makes happen together once
+    # it has reached them all (I-R19-11)
     assert steps == [
         [
+            ("no_effect", "L2", "Location L2 (L2) has no Fallen face; nothing happens.", ("I-R19-1",), {}),
             ("no_effect", "LOC", "Location LOC (LOC) has no Fallen face; nothing happens.", ("I-R19-1",), {}),
             # R19-2.6: any effect flips a non-Character permanent to Fallen
             (
@@ -1069,7 +1082,6 @@ def test_a_flip_skips_a_card_without_that_face_or_already_on_it() -> None:
                 ("R19-2.2", "R19-2.6", "R19-4.1"),
                 {"from": "Prime", "to": "Fallen", "cause": "other effect"},
             ),
-            ("no_effect", "L2", "Location L2 (L2) has no Fallen face; nothing happens.", ("I-R19-1",), {}),
         ],
         [
             ("no_effect", "L2", "Location L2 (L2) is already Contested.", ("R19-2",), {}),
@@ -1092,7 +1104,7 @@ ROUTES = (
 BY_STORY = "the text of the Storyline Story (ST) (route 1 of §7.7)"
 
 
-def test_only_a_storylines_text_on_the_map_flips_a_character_to_fallen() -> None:
+def test_only_a_storylines_text_flips_a_character_to_fallen_wherever_the_storyline_is() -> None:
     st2 = {**copy_of(STORY, "S2")}
     cards = [STORY, st2, GU, CH, copy_of(CH, "C2")]
     board = [placed("ST"), placed("S2", zone="hand"), placed("GU"), placed("CH"), placed("C2")]
@@ -1124,30 +1136,39 @@ def test_only_a_storylines_text_on_the_map_flips_a_character_to_fallen() -> None
             {},
         ),
     ]
-    off = "is not on the Map (it is in the hand), so its text is not in play (route 1 of §7.7)."
-    assert steps[2] == [
-        (
-            "no_effect",
-            "CH",
-            f"Flip Character CH (CH) to Fallen does nothing: the Storyline Story S2 (S2) {off}",
-            ("R19-2.3",),
-            {},
-        ),
-        (
-            "no_effect",
-            "C2",
-            f"Flip Character C2 (C2) to Fallen does nothing: the Storyline Story S2 (S2) {off}",
-            ("R19-2.3",),
-            {},
-        ),
-    ]
-    assert kinds(steps[3]) == [
-        ("face_change", "CH"),
-        ("no_story_point", "CH"),
+    # R19-2.3: route 1 is "a Storyline's text", with no condition on where the Storyline is: S2's text, from
+    # the hand, flips both (one effect, one moment: in ID order, each step for both before the next)
+    from_hand = "the text of the Storyline Story S2 (S2), from the hand (route 1 of §7.7)"
+    assert kinds(steps[2]) == [
         ("face_change", "C2"),
+        ("face_change", "CH"),
         ("no_story_point", "C2"),
+        ("no_story_point", "CH"),
     ]
-    assert steps[3][0] == (
+    assert steps[2][1] == (
+        "face_change",
+        "CH",
+        f"Character CH (CH) becomes Fallen ({from_hand}).{FLIP}",
+        ("R19-2.3", "I-R19-11", "R19-2.2", "R19-4.1"),
+        {"from": "Prime", "to": "Fallen", "cause": from_hand},
+    )
+    # the Characters are Fallen now, so the Storyline on the Map finds nothing to flip
+    assert kinds(steps[3]) == [("no_effect", "CH"), ("no_effect", "C2")]
+
+
+def test_a_storylines_text_on_the_map_flips_a_character_to_fallen() -> None:
+    [events] = log(
+        [STORY, CH, copy_of(CH, "C2")],
+        [placed("ST"), placed("CH"), placed("C2")],
+        {"do": "flip", "cards": ["CH", "C2"], "to": "Fallen", "source": "ST"},
+    )
+    assert kinds(events) == [
+        ("face_change", "C2"),
+        ("face_change", "CH"),
+        ("no_story_point", "C2"),
+        ("no_story_point", "CH"),
+    ]
+    assert events[1] == (
         "face_change",
         "CH",
         f"Character CH (CH) becomes Fallen ({BY_STORY}).{FLIP}",

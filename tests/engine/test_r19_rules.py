@@ -59,31 +59,36 @@ def face(kind: str, **values: Any) -> dict[str, Any]:
 # The state-based checks (checks.py): R19-2.4, R19-8, R19-8.1, R19-8.3 to R19-8.5, I-R19-3, I-R19-9, I-R19-10
 
 
-def test_the_checks_are_tried_character_then_unit_then_location_whatever_the_board_order() -> None:
-    """STATE_CHECKS: a Character at 0 CP first, then a unit at DEF 0, then a Location at DEF 0, although the
-    board lists them the other way round. One action takes all three to 0 at once (a DEF penalty on a
-    Character is damage instead, R19-8.2)."""
+@pytest.mark.parametrize("order", [("L", "U", "C"), ("C", "U", "L"), ("U", "L", "C")])
+def test_one_pass_of_the_checks_changes_every_card_at_one_moment_whatever_the_board_order(
+    order: tuple[str, ...],
+) -> None:
+    """One action takes a Location, a unit and a Character to 0 at once (a DEF penalty on a Character is
+    damage instead, R19-8.2). §19.8 deals with each "the moment" its value reaches 0, so the three change at
+    one moment (I-R19-11): the Location's break is found and said first, then the cards leaving the Map go
+    (in ID order), then the face changes, whatever order the board lists them in."""
     step = one_step(
         [location("L", 1, 3), unit("U", {"DEF": 1}), character("C", 1)],
-        on_board("L", "U", "C"),
+        on_board(*order),
         {"do": "penalty", "classes": ["Location", "Ground Unit", "Character"], "value": "DEF", "amount": 1},
     )
-    assert events_of(step.events, "destroyed", "break", "face_change", "left_play") == [
+    assert events_of(step.events, "break", "together", "destroyed", "face_change", "left_play") == [
+        ("break", "L", ("R19-8", "R19-8.3")),
+        ("together", None, ("I-R19-11",)),
         ("destroyed", "C", ("R19-2.4", "R19-4.3")),
         ("destroyed", "U", ("R19-8", "R19-8.1")),
-        ("break", "L", ("R19-8", "R19-8.3")),
         ("face_change", "L", ("R19-8", "R19-8.3", "R19-2.1", "R19-4.1")),
     ]
 
 
 @pytest.mark.parametrize("order", [("U1", "U2"), ("U2", "U1")])
-def test_one_check_takes_the_cards_in_board_order(order: tuple[str, str]) -> None:
+def test_one_pass_takes_the_cards_in_id_order_whatever_the_board_order(order: tuple[str, str]) -> None:
     step = one_step(
         [unit("U1", {"DEF": 1}), unit("U2", {"DEF": 1})],
         on_board(*order),
         {"do": "penalty", "classes": ["Ground Unit"], "value": "DEF", "amount": 1},
     )
-    assert [e.card for e in step.events if e.kind == "destroyed"] == list(order)
+    assert [e.card for e in step.events if e.kind == "destroyed"] == ["U1", "U2"]
 
 
 @pytest.mark.parametrize(
@@ -620,9 +625,10 @@ def test_a_character_becoming_prime_does_not_turn_its_storyline() -> None:
 
 
 def test_a_storyline_leaving_play_makes_each_bound_character_on_the_map_fall() -> None:
-    """Route 3 of §7.7 (R19-2.3): the Storyline goes to its zone, its destruction triggers are created, then
-    each Character Bound to it that is on the Map and Prime Falls; one already Fallen stays, one with no
-    Fallen face cannot, one in hand is not in play. None of them is Bound to it any more."""
+    """Route 3 of §7.7 (R19-2.3): the Storyline goes to its zone, its destruction triggers are created, then,
+    once that moment is over, each Character Bound to it that is on the Map and Prime Falls, all at one moment
+    of their own (I-R19-11); one already Fallen stays, one with no Fallen face cannot (said as it is found),
+    one in hand is not in play. None of them is Bound to it any more."""
     story = {
         "id": "ST",
         "name": "Story",
@@ -643,8 +649,8 @@ def test_a_storyline_leaving_play_makes_each_bound_character_on_the_map_fall() -
     assert events_of(step.events, "destroyed", "left_play", "trigger_created", "face_change", "no_effect") == [
         ("destroyed", "ST", ("I-R19-1",)),
         ("trigger_created", "ST", ("I-R19-1", "R19-1.1")),
-        ("face_change", "C1", ("R19-2.3", "R19-2.2", "R19-4.1")),
         ("no_effect", "C3", ("R19-2.3",)),
+        ("face_change", "C1", ("R19-2.3", "R19-2.2", "R19-4.1")),
         ("face_change", "C5", ("R19-2.3", "R19-2.2", "R19-4.1")),
     ]
     assert next(e.get("cause") for e in step.events if e.kind == "face_change") == (
@@ -692,10 +698,11 @@ def test_a_destroyed_drone_is_burned_and_other_units_go_to_the_depleted_pile() -
         on_board("D", "U"),
         {"do": "destroy", "cards": ["D", "U"]},
     )
+    # one effect destroys both at one moment: both go, then the triggers of both are created (I-R19-11)
     assert events_of(step.events, "destroyed", "trigger_created") == [
         ("destroyed", "D", ("I-R19-1", "R19-8.1")),
-        ("trigger_created", "D", ("I-R19-1", "R19-8.1", "R19-1.1")),
         ("destroyed", "U", ("I-R19-1",)),
+        ("trigger_created", "D", ("I-R19-1", "R19-8.1", "R19-1.1")),
         ("trigger_created", "U", ("I-R19-1", "R19-1.1")),
     ]
     assert [e.get("zone") for e in step.events if e.kind == "destroyed"] == ["Burned", "Depleted Pile"]
@@ -770,8 +777,8 @@ def watcher(cid: str) -> dict[str, Any]:
 )
 def test_new_triggers_fire_active_player_first_then_clockwise(active: str, fired: list[str]) -> None:
     """R19-1.3: "The active player resolves all of their newly-triggered abilities first ..., then each
-    non-active player in clockwise order" -- seats are listed clockwise, and the board order (which makes the
-    creation order C, A, B) does not matter."""
+    non-active player in clockwise order" -- seats are listed clockwise, and the board order (C, A, B) does
+    not matter: the watchers are looked at in ID order (I-R19-11), and seats decide the firing order."""
     step = one_step(
         [watcher("WC"), watcher("WA"), watcher("WB"), unit("V", {"DEF": 1})],
         [
@@ -786,9 +793,9 @@ def test_new_triggers_fire_active_player_first_then_clockwise(active: str, fired
     )
     assert step.to_json()["fired"] == fired
     assert [e.get("trigger") for e in step.events if e.kind == "trigger_created"] == [
-        "WC/Watch",
         "WA/Watch",
         "WB/Watch",
+        "WC/Watch",
     ]
     assert events_of(step.events, "trigger_order", "trigger_choice") == [
         ("trigger_order", None, ("R19-1.3", "I-R19-2"))
@@ -1128,15 +1135,16 @@ def test_each_answer_says_why() -> None:
 
 @pytest.mark.parametrize("n", [1, 2])
 def test_sabotage_placed_on_a_character_becomes_damage_before_the_first_action(n: int) -> None:
-    """R19-8.2: a Character prints DEF X, so Sabotage (-1 DEF each, I-R19-5) is damage instead; counters on the
-    starting board act as if just added, in a sequence of their own (R19-1.1)."""
+    """R19-8.2: a Character prints DEF X, so a DEF penalty is damage instead; that a Sabotage counter's penalty
+    (-1 DEF each) is such a penalty is I-R19-5's reading, which the damage cites too. Counters on the starting
+    board act as if just added, in a sequence of their own (R19-1.1)."""
     result: SequenceResult = run(
         scenario([character("C", 3)], on_board("C", counters={"Sabotage": n}), [{"do": "capabilities", "card": "C"}])
     )
     assert events_of(result.setup) == [
-        ("sequence_start", None, ("R19-1.1", "R19-1.2")),
+        ("sequence_start", None, ("R19-1.1", "R19-1.2", "I-R19-12")),
         ("counters_added", "C", ("I-R19-1", "I-R19-5", "R19-8.2")),
-        ("damage", "C", ("R19-8.2",)),
+        ("damage", "C", ("I-R19-5", "R19-8.2")),
         ("sequence_end", None, ("R19-1.1",)),
     ]
     added, damage = result.setup[1], result.setup[2]
@@ -1200,10 +1208,10 @@ def test_the_checks_made_after_a_query_are_a_sequence_of_their_own() -> None:
     engine.run(loaded.actions[0])
     checks = [e for e in engine.events if e.kind in ("sequence_start", "destroyed", "sequence_end")]
     assert events_of(checks) == [
-        ("sequence_start", None, ("R19-1.1", "R19-1.2")),
+        ("sequence_start", None, ("R19-1.1", "R19-1.2", "I-R19-12")),
         ("destroyed", "U", ("R19-8", "R19-8.1")),
         ("sequence_end", None, ("R19-1.1",)),
-        ("sequence_start", None, ("R19-1.1", "R19-1.2")),  # the Wreck trigger's own sequence (R19-1.3)
+        ("sequence_start", None, ("R19-1.1", "R19-1.2", "I-R19-12")),  # the Wreck trigger's own sequence (R19-1.3)
         ("sequence_end", None, ("R19-1.1",)),
     ]
     assert checks[0].text.startswith("Sequence begins: state-based checks.")
@@ -1504,7 +1512,7 @@ def test_an_effect_reaches_every_card_of_its_classes_that_the_named_player_contr
         *on_board("G", owner="A", controller="B"),
     ]
     step = one_step(cards, board, {"do": "activate", "card": "G", "ability": "Drill"})
-    assert [e.card for e in step.events if e.kind == "bonus_live"] == ["U2", "G"]
+    assert [e.card for e in step.events if e.kind == "bonus_live"] == ["G", "U2"]  # in ID order (I-R19-11)
     direct = one_step(
         cards, board, {"do": "bonus", "classes": ["Ground Unit"], "controller": "A", "value": "ATK", "amount": 1}
     )
@@ -1537,7 +1545,7 @@ def test_an_event_as_json_carries_its_card_player_and_details_only_when_it_has_t
     assert events[0] == {
         "kind": "sequence_start",
         "text": "Sequence begins: destroy V. No card may be played and no ability activated until it ends.",
-        "rulings": ["R19-1.1", "R19-1.2"],
+        "rulings": ["R19-1.1", "R19-1.2", "I-R19-12"],  # a lone destruction is a sequence too (I-R19-12)
     }
     created = next(e for e in events if e["kind"] == "trigger_created")
     assert (

@@ -94,12 +94,14 @@ def test_transition_table() -> None:
             ],
             [
                 "5",
-                "Triggers keyed to the transition are created; they wait for the sequence to end.",
-                "R19-2.8, R19-1.1",
+                "Triggers keyed to the transition are created, watched for on the Map as it is once every change of "
+                "the moment is made; they wait for the sequence to end.",
+                "R19-2.8, R19-1.1, I-R19-11",
             ],
             [
                 "6",
-                "A Character becoming Fallen turns the Storyline it is Bound to to its Reversal face.",
+                "A Character becoming Fallen turns the Storyline it is Bound to to its Reversal face, once the moment "
+                "is over.",
                 "R19-2.5, I-R19-7",
             ],
         ],
@@ -107,15 +109,26 @@ def test_transition_table() -> None:
 
 
 def test_leave_table() -> None:
-    # §19.8: to the Depleted Pile (a Drone is Burned), destruction triggers fire as usual; §19.2: a
-    # Storyline leaving play is route 3 of the Fall.
+    # §19.8: to the Depleted Pile (a Drone is Burned), destruction triggers fire as usual ("the moment": every
+    # card leaving at once is watched for from the board just before, I-R19-11); §19.2: a Storyline leaving
+    # play is route 3 of the Fall.
     assert leave_table() == (
         ["#", "What happens when a card leaves the Map", "Rulings"],
         [
             ["1", "The card goes to its zone: Depleted Pile, or Burned for a Drone.", "R19-8.1"],
             ["2", "Counters and lasting effects on it end.", "I-R19-1"],
-            ["3", "If it was destroyed (not merely placed), destruction triggers are created.", "R19-4.3, R19-8.1"],
-            ["4", "A Storyline leaving play makes the Characters Bound to it Fall.", "R19-2.3"],
+            [
+                "3",
+                "Triggers keyed to its leaving play are created, and to its destruction if it was destroyed (not "
+                "merely placed): every card on the Map just before the moment watches, the cards leaving with it "
+                "included.",
+                "R19-4.3, R19-8.1, I-R19-11",
+            ],
+            [
+                "4",
+                "A Storyline leaving play makes the Characters Bound to it Fall, once the moment is over.",
+                "R19-2.3",
+            ],
         ],
     )
 
@@ -158,7 +171,9 @@ def test_fall_routes_table() -> None:
             [
                 "1",
                 "a Storyline's text",
-                "`flip` (in a Storyline's own ability, or with `source` = a Storyline on the Map)",
+                # route 1 sets no condition on where the Storyline is (I-R19-11: its leave-play text resolves
+                # after it has gone)
+                "`flip` (in a Storyline's own ability, or with `source` = a Storyline, wherever it is)",
             ],
             ["2", "Morality Penalties taking a Prime Character to 0 CP", "`morality_penalty`"],
             ["3", "the Storyline they are Bound to leaving play", "`storyline_leaves` / `destroy` (of the Storyline)"],
@@ -308,6 +323,12 @@ def test_vocabulary_table() -> None:
                 "other effect (to Prime/Contested/Fallen/Reversal)",
             ],
             ["Capability questions", "attack, return_fire, intercept, vote, be_liberated, vox, income"],
+            # destruction (§19.4, §19.8), leaving play (destroyed or placed, I-R19-9, I-R19-11), and §19.2's
+            # three transitions in its order
+            [
+                "What a triggered ability keys on",
+                "destroyed, leaves play, becomes Contested, becomes Fallen, becomes Prime",
+            ],
         ],
     )
 
@@ -351,12 +372,13 @@ def test_lint_rules_table() -> None:
                 "R19-8.6",
             ],
             [
-                # §19.6 "Design consequence" and §19.8 (a Character prints DEF X and Rank X).
+                # §19.6 "Design consequence" and §19.8 (a Character prints DEF X and Rank X); that a bonus to
+                # DEF X adds nothing is I-R19-6's reading (§19.6 voids only a bonus to a value not printed)
                 "2",
                 "`dead_or_partly_dead_bonus`",
                 "A +N bonus names a class some (or all) of whose members print no such value as a number "
                 "(a Character prints DEF X and Rank X); or a card's bonus to itself on a face that does not print it.",
-                "R19-6.3, R19-6.1",
+                "R19-6.3, R19-6.1, I-R19-6",
             ],
             [
                 "3",

@@ -9,7 +9,9 @@ table row's text is its trimmed cells joined by `` | ``.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -95,10 +97,14 @@ def test_a_file_that_cannot_be_read_says_why(tmp_path: Path, monkeypatch: pytest
     path = tmp_path / "battaglia.txt"
     path.write_text("Battaglia\n", encoding="utf-8")
 
-    def denied(self: Path, *args: object, **kwargs: object) -> str:
-        raise PermissionError(13, "Permission denied")
+    real_open = os.open
 
-    monkeypatch.setattr(Path, "read_text", denied)
+    def denied(name: object, *args: Any, **kwargs: Any) -> int:  # the file is opened to be read: refuse it
+        if str(name) == str(path):
+            raise PermissionError(13, "Permission denied")
+        return real_open(name, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "open", denied)
     with pytest.raises(SourceError) as err:
         read(path)
     assert str(err.value) == f"{path}: cannot be read (Permission denied); expected a source document"

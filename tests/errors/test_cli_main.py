@@ -117,7 +117,7 @@ def test_unwritable_characters_are_backslash_escapes() -> None:
     )
     out.flush()
     assert code == 0
-    assert b"  [3] Ogopogo (R1) (every roll: heal 1 \\u2192 self) activates [BAT-6.3, BAT-3]\n" in out_bytes.getvalue()
+    assert b"  [3] Ogopogo (R1) (every roll: heal 1 \\u2192 self) activates [BAT-6.3, I-BAT-17, BAT-3]\n" in out_bytes.getvalue()
     assert err_bytes.getvalue() == b""
 
 

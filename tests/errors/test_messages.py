@@ -223,10 +223,10 @@ def test_a_file_that_cannot_be_read_for_no_stated_reason(tmp_path: Path, monkeyp
     path = tmp_path / "pool.json"
     path.write_text("[]")
 
-    def unreadable(self: Path, *args: object, **kwargs: object) -> str:
+    def unreadable(fd: int, size: int) -> bytes:
         raise OSError()  # no error number, no words
 
-    monkeypatch.setattr(Path, "read_text", unreadable)
+    monkeypatch.setattr(os, "read", unreadable)
     with pytest.raises(ScenarioError) as err:
         read_json(str(path), io.StringIO(), "card pool")
     assert str(err.value) == "it cannot be read; expected a readable card pool file"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gzip
+import hashlib
 import http.client
 import json
 from collections.abc import Iterator
@@ -122,11 +123,15 @@ def test_the_service_worker_lists_every_file_and_a_version(site_dir: Path) -> No
     version = offline.write_service_worker(site_dir)
     text = (site_dir / "sw.js").read_text()
     build = json.loads(text.split("const BUILD = ")[1].split("; //")[0])
-    assert build == {"version": version, "dev": False, "files": files} and text.endswith("self;\n")
+    assert build["version"] == version and build["dev"] is False and text.endswith("self;\n")
+    assert set(build["files"]) == {*files, "assets/estro/widgets.json"}, "and the widgets' pages"
+    for url, sha in build["files"].items():  # each with the SHA-256 of what the site ships
+        shipped = site_dir / (url + "index.html" if url.endswith("/") else url)
+        assert sha == hashlib.sha256(shipped.read_bytes()).hexdigest(), url
     (site_dir / "protocol-07" / "index.html").write_text("changed")
     assert offline.write_service_worker(site_dir) != version, "a new build is a new service worker"
     assert offline.write_service_worker(site_dir, dev=True) == "dev"
-    assert '"dev": true' in (site_dir / "sw.js").read_text()
+    assert '"dev":true' in (site_dir / "sw.js").read_text()
 
 
 def test_imports_are_measured_with_one_scenario_of_every_kind() -> None:

@@ -69,12 +69,12 @@ def test_text_view_gives_each_event_with_its_rulings() -> None:
     # The setup's events come right after its heading, the action's right after its own.
     assert lines[1] == (
         "  - Sequence begins: the starting board is checked before the first action. No card may be played"
-        " and no ability activated until it ends. [R19-1.1, R19-1.2]"
+        " and no ability activated until it ends. [R19-1.1, R19-1.2, I-R19-12]"
     )
     action = lines.index("Action 1. add 1 Sabotage counter on L2")
     assert lines[action + 1 : action + 3] == [
         "  - Sequence begins: add 1 Sabotage counter on L2. No card may be played and no ability activated"
-        " until it ends. [R19-1.1, R19-1.2]",
+        " until it ends. [R19-1.1, R19-1.2, I-R19-12]",
         "  - 1 Sabotage counter on Location L1 (L2) (now 2): DEF 0. [I-R19-1, I-R19-5]",
     ]
 

@@ -26,6 +26,18 @@
  * optimised) for the next visit. The worker's name tells it whether the service
  * worker serves the page (nothing to download) and whether Save-Data is on.
  *
+ * ONE BUILD AT A TIME. Every page carries its build (<meta name="estro-build">: the build's ID, its
+ * date, and the SHA-256 of runtime.json and worker.js; scripts/sitegen/offline.py writes it). The
+ * worker is started with them (worker.js?v=…&build=…&runtime=…) and checks that every runtime file
+ * it loads is this build's. Where the page, the engine and the service worker are not of one build,
+ * this page never shows results: it says "Rules updated: reload" (a button reloads), and every
+ * widget request is answered with that message instead of another build's result. That happens
+ *   - when instant navigation brings a page of another build into this window (its meta differs),
+ *   - when the service worker takes over with another build (it tells every page), and
+ *   - when the worker finds the runtime is not the page's (a deploy under way, a stale cache).
+ * When the browser has no room to store a new build for offline use, the service worker says so and
+ * the page tells the player in plain words (see showStorageNote).
+ *
  * API: window.estroEngine
  *   watch(element)            start on intent shown on element (call once per widget)
  *   start()                   start loading Python now
@@ -36,6 +48,8 @@
  *   cancelPage(path)          cancel every job sent from that page (default: this one);
  *                             done by itself when instant navigation leaves a page, and on pagehide
  *   subscribe(fn) -> unsubscribe   status: {type: "loading"|"ready"|"failed", ...}
+ *   build ({id, date, runtime, worker} of this window's page, null under mkdocs serve), updated (true
+ *                             once another build is in place: see above), swState (the service worker's last state)
  *   ready, status (the last status message), saveData, snapshot (what became of the snapshot), timings
  *                             (performance.now() of intent, requested, ready; from; store (where the snapshot is kept); stages; snapshot:
  *                             the snapshot worker's report, with warmed once it has kept compiled code)
@@ -46,6 +60,9 @@
   const SCRIPT_URL = document.currentScript ? document.currentScript.src : location.href;
   const WORKER_URL = new URL("worker.js", SCRIPT_URL);
   const SITE_ROOT = new URL("../../", SCRIPT_URL);
+  const BUILD = pageBuild(document); // the build of this window's scripts (null: not stamped, mkdocs serve)
+  if (BUILD) WORKER_URL.search = new URLSearchParams({v: BUILD.worker.slice(0, 12), build: BUILD.id, runtime: BUILD.runtime});
+  const UPDATED = "The rules were updated since this page was opened: reload the page to use the new rules.";
   const IDLE_MS = 2000; // quiet time after the last reply before the follow-up work starts
   const CONTROL_MS = 30000; // longest wait for the service worker to serve the page before the snapshot is made
 
@@ -63,9 +80,12 @@
     listeners: new Set(), // status listeners
     timings: {intent: null, requested: null, ready: null, from: null, store: null, stages: null},
     _afterIdle: null,
+    build: BUILD,
+    updated: false,
+    swState: null,
 
     start() {
-      if (this.worker) return;
+      if (this.worker || this.updated) return;
       this.timings.requested = performance.now();
       // Served by our service worker, the runtime comes from its cache: nothing to download or count,
       // and a stored snapshot is expected. With Save-Data on, the worker downloads the fewest bytes.
@@ -96,6 +116,16 @@
     },
 
     receive(message) {
+      if (message.type === "failed" && message.updated) {
+        // The worker's runtime is not this page's build: no results, the page says so.
+        if (message.id && this.pending.has(message.id)) {
+          this.fail(this.pending.get(message.id), UPDATED);
+          this.pending.delete(message.id);
+        } else if (!message.id) {
+          this.rulesUpdated();
+        }
+        return;
+      }
       if (message.type === "loading" || message.type === "ready" || message.type === "failed") {
         if (message.type === "ready") {
           this.ready = true;
@@ -150,8 +180,12 @@
     },
 
     send(type, text, base, handlers) {
-      this.start();
       const id = this.nextId++;
+      if (this.updated) {
+        setTimeout(() => this.fail(handlers, UPDATED)); // answered like any request: after send() returns
+        return id;
+      }
+      this.start();
       this.pending.set(id, {...handlers, page: location.pathname});
       this.worker.postMessage({type, id, text, base});
       return id;
@@ -169,7 +203,7 @@
     idle() {
       clearTimeout(this._afterIdle);
       this._afterIdle = setTimeout(() => {
-        if (this.pending.size) return;
+        if (this.pending.size || this.updated) return;
         const controlled = this.offline ? this.registerServiceWorker() : Promise.resolve();
         const wanted = ["missing", "stale"].includes(this.snapshot) || this.snapshot.startsWith("failed");
         if (this.ready && wanted) {
@@ -217,6 +251,118 @@
       return this._registered;
     },
   };
+  /* ---------- one build at a time (see the top of this file) ---------- */
+
+  /* The build a document carries: {id, date, runtime, worker}, or null. */
+  function pageBuild(doc) {
+    const meta = doc.querySelector('meta[name="estro-build"]');
+    if (!meta || !meta.content) return null;
+    return {id: meta.content, date: meta.dataset.date, runtime: meta.dataset.runtime, worker: meta.dataset.worker};
+  }
+
+  const longDate = (iso) =>
+    iso ? new Date(iso + "T12:00:00Z").toLocaleDateString("en-GB", {day: "numeric", month: "long", year: "numeric"}) : "an earlier day";
+
+  /* A note at the top of the page's text, kept across instant navigation; null removes it. */
+  const notes = new Map(); // class -> {title, text, reload}
+  function note(kind, content) {
+    if (content) notes.set(kind, content);
+    else notes.delete(kind);
+    showNotes();
+  }
+  function showNotes() {
+    const article = document.querySelector("article");
+    if (!article) return;
+    for (const old of article.querySelectorAll(".estro-build-note")) if (!notes.has(old.dataset.kind)) old.remove();
+    for (const [kind, {title, text, reload}] of notes) {
+      let box = article.querySelector(`.estro-build-note[data-kind="${kind}"]`);
+      if (!box) {
+        box = document.createElement("div");
+        box.className = "admonition warning estro-build-note";
+        box.dataset.kind = kind;
+        box.setAttribute("role", "status");
+        article.prepend(box);
+      }
+      box.textContent = "";
+      const head = document.createElement("p");
+      head.className = "admonition-title";
+      head.textContent = title;
+      const body = document.createElement("p");
+      body.textContent = text;
+      box.append(head, body);
+      if (reload) {
+        const button = document.createElement("button");
+        button.type = "button";
+        button.className = "md-button md-button--primary estro-reload";
+        button.textContent = "Reload";
+        button.addEventListener("click", () => location.reload());
+        body.append(" ", button);
+      }
+    }
+  }
+
+  /* Another build is in place: no results from this window's engine from now on. */
+  engine.rulesUpdated = function () {
+    if (!this.updated) {
+      this.updated = true;
+      if (this.worker) this.worker.terminate();
+      this.worker = null;
+      this.ready = false;
+      for (const [id, entry] of this.pending) {
+        this.pending.delete(id);
+        this.fail(entry, UPDATED);
+      }
+      this.broadcast({type: "failed", error: UPDATED, updated: true});
+    }
+    note("updated", {
+      title: "Rules updated: reload",
+      text: "A newer version of the rules is in place. This page keeps what it showed until you reload; its widgets wait for the reload.",
+      reload: true,
+    });
+  };
+
+  /* What the service worker says about the builds it holds. */
+  function serviceWorkerSays(message) {
+    if (!BUILD || !message) return;
+    if (message.type === "estro-no-room") {
+      engine.swState = {...(engine.swState || {}), noRoom: message};
+    } else if (message.type === "estro-state") {
+      engine.swState = message;
+      const newer = message.build && message.build !== BUILD.id;
+      if (newer && !(message.noRoom && message.noRoom.build === BUILD.id)) engine.rulesUpdated();
+    } else {
+      return;
+    }
+    showStorageNote();
+  }
+
+  /* No room to store a new build: say which rules the player sees offline. */
+  function showStorageNote() {
+    const state = engine.swState;
+    const noRoom = state && state.noRoom;
+    if (!noRoom || noRoom.build === (state.build || null)) return note("storage", null);
+    if (noRoom.build === BUILD.id) {
+      // This page is the new build, from the network; offline the old one is shown.
+      note("storage", {
+        title: "Not enough storage",
+        text: `Not enough storage to keep these rules for offline use: offline, this site shows the rules of ${longDate(state.date)}. Free some space.`,
+      });
+    } else {
+      note("storage", {
+        title: "Not enough storage",
+        text: `Not enough storage to update the rules for offline use: showing the rules of ${longDate(BUILD.date)}. Free some space or go online.`,
+      });
+    }
+  }
+
+  if (BUILD && "serviceWorker" in navigator) {
+    const sw = navigator.serviceWorker;
+    sw.addEventListener("message", (event) => serviceWorkerSays(event.data));
+    const ask = () => sw.controller && sw.controller.postMessage({type: "estro-state"});
+    sw.addEventListener("controllerchange", ask);
+    ask();
+  }
+
   window.estroEngine = engine; // for widget UIs, the browser tests, the benchmarks and the curious
 
   // Leaving a page cancels its jobs: instant navigation swaps it without unloading, and a page
@@ -226,6 +372,9 @@
     window.document$.subscribe(() => {
       if (location.pathname !== page) engine.cancelPage(page);
       page = location.pathname;
+      const shown = pageBuild(document);
+      if (BUILD && shown && shown.id !== BUILD.id) engine.rulesUpdated(); // instant navigation into another build
+      showNotes();
     });
   }
   window.addEventListener("pagehide", () => engine.cancelPage(page));

@@ -46,24 +46,46 @@
     return m ? m[1] : "";
   }
 
-  const clone = (v) => (v === undefined ? undefined : structuredClone(v));
+  /* A number kept as the player wrote it (3.0, 1e309, 1e5): JavaScript would write it back otherwise
+   * (3, null, 100000), and the engine must see what was typed, to accept or refuse it as the
+   * command line does. Immutable; String(n) is its text. */
+  class RawNumber {
+    constructor(source) {
+      this.source = source;
+      Object.freeze(this);
+    }
+    toString() {
+      return this.source;
+    }
+  }
+  const JSON_NUMBER = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
 
-  /* JSON with whole numbers beyond 2^53 kept exact (a seed may go up to 2^63 - 1): parsed as BigInt
-   * where the browser gives the reviver the number's source text, written back digit for digit. */
+  /* A deep copy of a JSON value that keeps BigInts and RawNumbers as they are. */
+  function clone(v) {
+    if (Array.isArray(v)) return v.map(clone);
+    if (v !== null && typeof v === "object" && !(v instanceof RawNumber)) {
+      return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, clone(x)]));
+    }
+    return v;
+  }
+
+  /* JSON with its numbers as written: whole numbers beyond 2^53 kept exact (a seed may go up to
+   * 2^63 - 1) as BigInt, and any number JavaScript would write back otherwise (3.0, 1e309) as a
+   * RawNumber, where the browser gives the reviver the number's source text. */
   function parseJson(text) {
     return JSON.parse(text, (key, value, context) => {
-      if (typeof value === "number" && !Number.isSafeInteger(value) && context && /^-?\d+$/.test(context.source)) {
-        return BigInt(context.source);
-      }
-      return value;
+      if (typeof value !== "number" || !context || typeof context.source !== "string") return value;
+      if (!Number.isSafeInteger(value) && /^-?\d+$/.test(context.source)) return BigInt(context.source);
+      return JSON.stringify(value) === context.source ? value : new RawNumber(context.source);
     });
   }
 
   function stringify(value, indent) {
-    const text = JSON.stringify(value, (key, v) => (typeof v === "bigint" ? `\u0000big:${v}` : v), indent);
-    return text.replace(/"\\u0000big:(-?\d+)"/g, "$1");
+    const marked = (key, v) => (typeof v === "bigint" ? `\u0000big:${v}` : v instanceof RawNumber ? `\u0000num:${v.source}` : v);
+    const text = JSON.stringify(value, marked, indent);
+    return text.replace(/"\\u0000big:(-?\d+)"/g, "$1").replace(/"\\u0000num:([-+.\deE]+)"/g, "$1");
   }
-  const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+  const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v) && !(v instanceof RawNumber);
   const capital = (s) => (s ? s[0].toUpperCase() + s.slice(1) : s);
 
   /* What a player calls one item of a list, from the declarations ("Cryptid", "Action", "Player"). */
@@ -297,12 +319,15 @@
      * to name. */
     function intControl(type, slot, path, meta) {
       const also = type.also || [];
+      // A text box, not type="number": a number box hides what was typed when the browser cannot read
+      // it (1e309 reads as ""), and the engine must see the player's own text to name it.
       const input = el("input", {
-        type: also.length ? "text" : "number",
+        type: "text",
         inputmode: also.length ? "text" : "numeric",
-        min: type.min ?? undefined,
-        max: type.max ?? undefined,
-        step: also.length ? undefined : 1,
+        "data-min": type.min ?? undefined,
+        "data-max": type.max ?? undefined,
+        spellcheck: "false",
+        autocomplete: "off",
         class: "estro-int",
       });
       const v = slot.get();
@@ -313,12 +338,24 @@
         const s = input.value.trim();
         if (s === "") return undefined;
         if (/^[+-]?\d+$/.test(s)) return Number.isSafeInteger(Number(s)) ? Number(s) : BigInt(s); // exact, however long
+        if (JSON_NUMBER.test(s)) return new RawNumber(s); // 3.0, 1e309: sent as typed, for the engine to refuse
         const word = also.find((a) => a.toLowerCase() === s.toLowerCase());
         return word !== undefined ? word : s;
       };
       input.addEventListener("input", () => {
         slot.set(read());
         ctx.changed("input");
+      });
+      // Up and Down step a whole number by one within its range, as a number box does.
+      input.addEventListener("keydown", (event) => {
+        const step = {ArrowUp: 1, ArrowDown: -1}[event.key];
+        const now = read();
+        if (!step || !(now === undefined || Number.isSafeInteger(now))) return;
+        event.preventDefault();
+        const start = now === undefined ? Number(meta.default ?? type.min ?? 0) - step : now;
+        const next = Math.min(type.max ?? Infinity, Math.max(type.min ?? -Infinity, start + step));
+        input.value = String(next);
+        input.dispatchEvent(new Event("input"));
       });
       input.addEventListener("change", () => ctx.changed("change"));
       return labelled(input, meta, path, "estro-int-field");
@@ -1082,5 +1119,5 @@
     };
   }
 
-  window.estroForm = {create, parentPath, parseJson, stringify};
+  window.estroForm = {create, parentPath, parseJson, stringify, RawNumber};
 })();

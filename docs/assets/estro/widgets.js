@@ -718,8 +718,9 @@
         }
         fromJson();
       },
-      () => {
-        showError("The link's scenario could not be read (it may have been cut short).");
+      (err) => {
+        const bounded = err instanceof window.estroShare.LinkError; // too big, or not UTF-8: it says which
+        showError(bounded ? err.message : "The link's scenario could not be read (it may have been cut short).");
         try {
           buildForm(parse(textarea.value));
         } catch (_) {

@@ -31,6 +31,20 @@
  * code for the next visit, and closes. The instance that made a snapshot must not be used
  * for anything that matters afterwards: this one is only warmed, then closed.
  *
+ * ONE BUILD. The page starts this worker as worker.js?v=…&build=ID&runtime=SHA: the build the page
+ * is of, and the SHA-256 of that build's runtime.json. The worker loads runtime.json (its URL names
+ * its hash, so no cache can hand over another version) and checks it against both, then checks
+ * every runtime file it loads against the SHA-256 runtime.json lists: pyodide.asm.wasm, the boot and
+ * the whole standard library, the engine, the shipped snapshot, and Pyodide's two scripts (those are
+ * imported by URL: the check fetches the same URL again once imported, from the browser's cache,
+ * and holds the start until it agrees). A response from the service worker carries the hash it
+ * checked when it stored the file (X-Estro-Sha256), and is not hashed again. A file that differs is
+ * fetched once more past every cache (`cache: "reload"`, and X-Estro-Fresh for the service worker): a stale copy, say from a host that sends
+ * `max-age`, is replaced. If it still differs the server holds another build's file (a deploy under
+ * way): the start fails with {type: "failed", updated: true} and the page says "Rules updated:
+ * reload" rather than show another build's results. A shipped snapshot that differs is not restored
+ * at all: Python starts normally (and stages.shipped says why).
+ *
  * The page adds flags to this worker's name: ":local" when its service worker serves the
  * page (the runtime comes from that cache: no download to count, no progress to show,
  * and a stored snapshot is expected), ":save-data" with Save-Data on ("estro-engine" alone
@@ -77,6 +91,17 @@ const FLAGS = new Set(self.name.split(":").slice(1)); // set by the page: see th
 const LOCAL = SNAPSHOT_ROLE || FLAGS.has("local"); // the runtime comes from the service worker's cache
 const SAVE_DATA = FLAGS.has("save-data"); // download the fewest bytes: the boot library, not the snapshot
 
+const PARAMS = new URL(self.location.href).searchParams;
+const EXPECTED_BUILD = PARAMS.get("build"); // the page's build (null: not checked, as under mkdocs serve)
+const EXPECTED_RUNTIME = PARAMS.get("runtime"); // the SHA-256 of that build's runtime.json
+const SHA_HEADER = "X-Estro-Sha256"; // set by the service worker on what it serves from its cache
+const FRESH_HEADER = "X-Estro-Fresh"; // asks the service worker for the server's copy
+
+/* The runtime is not the page's build: the page says "Rules updated: reload". */
+class Updated extends Error {
+  name = "Updated";
+}
+
 let runtime = null; // {pyodide, web}
 let starting = null;
 const waiting = []; // requests that arrived before Python was ready
@@ -96,6 +121,7 @@ function post(message) {
 // local start: nothing to count, and the copy would cost the worker's thread time).
 const WASM_URL = new URL("pyodide/pyodide.asm.wasm", ASSETS).href;
 const realFetch = self.fetch.bind(self);
+const manifestPromise = runtimeManifest(); // runtime.json, checked (see "one build" below)
 let counter = null; // (url, a copy of its response) => void: the download count, once start() has set it
 const uncounted = []; // [url, download] begun before start() had set it
 
@@ -109,9 +135,14 @@ function track(url, download) {
 
 const wasmFetch = track(
   WASM_URL,
-  realFetch(WASM_URL).then((response) => ({response, copy: LOCAL ? null : response.clone()})),
+  realFetch(WASM_URL).then((response) => ({
+    response,
+    copy: LOCAL ? null : response.clone(),
+    sha: response.headers.get(SHA_HEADER),
+    check: response.clone(), // read for its hash, unless the service worker checked it
+  })),
 );
-const wasmModule = wasmFetch.then(({response}) => WebAssembly.compileStreaming(response));
+const wasmModule = checkedWasm(wasmFetch.then(({response}) => WebAssembly.compileStreaming(response)));
 let wasmCompiledAt = null; // performance.now() when the WebAssembly was compiled (a stage timing)
 wasmModule.then(() => (wasmCompiledAt = performance.now()), () => {});
 
@@ -128,7 +159,7 @@ function fetchWhole(url) {
   const fetched = realFetch(url).then(async (response) => {
     if (!response.ok) throw new Error(`could not download ${url.split("/").pop()} (${response.status})`);
     const copy = LOCAL ? null : response.clone();
-    return {bytes: new Uint8Array(await response.arrayBuffer()), copy};
+    return {bytes: new Uint8Array(await response.arrayBuffer()), copy, sha: response.headers.get(SHA_HEADER)};
   });
   fetched.catch(() => {}); // reported where it is awaited
   return track(url, fetched);
@@ -156,7 +187,7 @@ self.fetch = async (input, init) => {
   if (url === STDLIB_URL && restoring) return new Response(EMPTY_ZIP);
   if (url === STDLIB_URL) {
     stdlibFetch = stdlibFetch || fetchWhole(STDLIB_URL);
-    return new Response((await stdlibFetch).bytes);
+    return new Response(await checked(await manifestPromise, STDLIB_URL, stdlibFetch));
   }
   const response = await realFetch(input, init);
   if (counter && response.body && response.ok) counter(url, response.clone());
@@ -168,20 +199,102 @@ WebAssembly.instantiateStreaming = async (source, imports) => {
   try {
     const module = await wasmModule;
     return {module, instance: await WebAssembly.instantiate(module, imports)};
-  } catch {
+  } catch (err) {
+    if (err instanceof Updated) throw err; // never another build's WebAssembly
     return instantiateStreaming(realFetch(WASM_URL), imports);
   }
 };
 
-const manifestPromise = fetch(new URL("estro/runtime.json", ASSETS)).then((r) => {
-  if (!r.ok) throw new Error(`could not download the runtime description (${r.status})`);
-  return r.json();
-});
-const pyodideModule = import(new URL("pyodide/pyodide.mjs", ASSETS).href);
-const asmModule = import(new URL("pyodide/pyodide.asm.mjs", ASSETS).href);
+const PYODIDE_URL = new URL("pyodide/pyodide.mjs", ASSETS).href;
+const ASM_URL = new URL("pyodide/pyodide.asm.mjs", ASSETS).href;
+const pyodideModule = import(PYODIDE_URL);
+const asmModule = import(ASM_URL);
+// Once imported, each script is fetched again by the same URL (from the browser's cache) and checked.
+const scriptsChecked = Promise.all([
+  pyodideModule.then(() => checkScript(PYODIDE_URL)),
+  asmModule.then(() => checkScript(ASM_URL)),
+]);
 manifestPromise.catch(() => {});
 pyodideModule.catch(() => {});
 asmModule.catch(() => {});
+scriptsChecked.catch(() => {});
+wasmModule.catch(() => {});
+
+/* ---------- one build: every runtime file checked against its SHA-256 ---------- */
+
+const hex = (buffer) => [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");
+const sha256 = async (bytes) => hex(await crypto.subtle.digest("SHA-256", bytes));
+const fileName = (url) => new URL(url).pathname.split("/").pop();
+
+/* The SHA-256 runtime.json gives the file at `url` (null: none listed, so nothing to check). */
+function expectedSha(manifest, url) {
+  const path = new URL(url, SITE).pathname;
+  const entry = Object.entries(manifest.files || {}).find(([dest]) => path.endsWith("/" + dest));
+  if (entry) return entry[1].sha256;
+  if (manifest.stdlib_whole && path.endsWith("/" + manifest.stdlib_whole.url)) return manifest.stdlib_whole.sha256;
+  return null;
+}
+
+/* The bytes of a download ({bytes, sha}, or a promise of it) once they are the build's: a copy that
+ * differs is fetched again past every cache; Updated if the server's copy differs too. */
+async function checked(manifest, url, download) {
+  const expected = expectedSha(manifest, url);
+  const {bytes, sha} = await download;
+  if (!expected || sha === expected || (await sha256(bytes)) === expected) return bytes;
+  return fetchChecked(url, expected);
+}
+
+async function fetchChecked(url, expected) {
+  const response = await realFetch(url, {cache: "reload", headers: {[FRESH_HEADER]: "1"}}); // past the service worker's cache too
+  if (!response.ok) throw new Error(`could not download ${fileName(url)} (${response.status})`);
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  if ((await sha256(bytes)) !== expected) {
+    throw new Updated(`${fileName(url)} on the server is not this page's build (the site is being updated?)`);
+  }
+  return bytes;
+}
+
+/* runtime.json, checked against the hash and the build the page gave. */
+async function runtimeManifest() {
+  const url = new URL("estro/runtime.json", ASSETS);
+  if (EXPECTED_RUNTIME) url.search = "?v=" + EXPECTED_RUNTIME.slice(0, 12); // names its content: no stale copy
+  const response = await realFetch(url.href);
+  if (!response.ok) throw new Error(`could not download the runtime description (${response.status})`);
+  let bytes = new Uint8Array(await response.arrayBuffer());
+  if (EXPECTED_RUNTIME && (await sha256(bytes)) !== EXPECTED_RUNTIME) bytes = await fetchChecked(url.href, EXPECTED_RUNTIME);
+  const manifest = JSON.parse(new TextDecoder().decode(bytes));
+  if (EXPECTED_BUILD && manifest.build !== EXPECTED_BUILD) throw new Updated("the runtime is not this page's build");
+  return manifest;
+}
+
+/* The WebAssembly module, compiled as it streamed in, once its bytes are the build's; else compiled
+ * from a copy fetched past every cache (or Updated). */
+async function checkedWasm(compiled) {
+  compiled.catch(() => {});
+  const [{sha, check}, manifest] = await Promise.all([wasmFetch, manifestPromise]);
+  const expected = expectedSha(manifest, WASM_URL);
+  if (!expected || sha === expected) {
+    check.body && check.body.cancel().catch(() => {});
+    return compiled;
+  }
+  if ((await sha256(await check.arrayBuffer())) === expected) return compiled;
+  return WebAssembly.compile(await fetchChecked(WASM_URL, expected));
+}
+
+/* A script imported by URL: fetched again (from the browser's cache) and checked. */
+async function checkScript(url) {
+  const manifest = await manifestPromise;
+  const expected = expectedSha(manifest, url);
+  if (!expected) return;
+  const response = await realFetch(url);
+  if (response.headers.get(SHA_HEADER) === expected) {
+    if (response.body) response.body.cancel().catch(() => {});
+    return;
+  }
+  if ((await sha256(await response.arrayBuffer())) !== expected) {
+    throw new Updated(`${fileName(url)} is not this page's build (the site is being updated?)`);
+  }
+}
 
 /* ---------- the stored snapshot: in the origin private file system, else IndexedDB ---------- */
 
@@ -440,6 +553,7 @@ function fileSize(manifest, name) {
  * (optional) sees the module once instantiated, before any snapshot is copied in. */
 async function startPyodide(manifest, options, created = null) {
   const {loadPyodide} = await pyodideModule;
+  await scriptsChecked; // both of Pyodide's scripts are the build's
   return loadPyodide({
     indexURL: new URL("pyodide/", ASSETS).href,
     stdLibURL: new URL(manifest.stdlib, SITE).href,
@@ -518,14 +632,75 @@ function loadWholeStdlib(pyodide, manifest) {
   request.responseType = "arraybuffer";
   request.send();
   if (request.status !== 200) throw new Error(`it could not be downloaded (${request.status})`);
-  pyodide.FS.writeFile(manifest.stdlib_path, new Uint8Array(request.response));
+  const bytes = new Uint8Array(request.response);
+  // Checked here too, synchronously (Python waits): by the service worker's header, else hashed.
+  const expected = manifest.stdlib_whole.sha256;
+  if (expected && request.getResponseHeader(SHA_HEADER) !== expected && sha256Sync(bytes) !== expected) {
+    throw new Error("the standard library on the server is not this page's build: reload the page");
+  }
+  pyodide.FS.writeFile(manifest.stdlib_path, bytes);
 }
 
 function downloadEngine(manifest) {
-  return fetch(new URL(manifest.engine, SITE)).then((r) => {
+  const url = new URL(manifest.engine, SITE).href;
+  return checked(manifest, url, fetch(url).then(async (r) => {
     if (!r.ok) throw new Error(`could not download the rules engine (${r.status})`);
-    return r.arrayBuffer();
-  });
+    return {bytes: new Uint8Array(await r.arrayBuffer()), sha: r.headers.get(SHA_HEADER)};
+  }));
+}
+
+/* SHA-256 in plain JavaScript, for the one synchronous download (the whole standard library). */
+function sha256Sync(bytes) {
+  const K = new Uint32Array([
+    0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98,
+    0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786,
+    0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da, 0x983e5152, 0xa831c66d, 0xb00327c8,
+    0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967, 0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13,
+    0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85, 0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819,
+    0xd6990624, 0xf40e3585, 0x106aa070, 0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a,
+    0x5b9cca4f, 0x682e6ff3, 0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7,
+    0xc67178f2,
+  ]);
+  const H = new Uint32Array([0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]);
+  const length = bytes.length;
+  const padded = new Uint8Array(Math.ceil((length + 9) / 64) * 64);
+  padded.set(bytes);
+  padded[length] = 0x80;
+  const view = new DataView(padded.buffer);
+  view.setUint32(padded.length - 8, Math.floor(length / 0x20000000));
+  view.setUint32(padded.length - 4, (length * 8) >>> 0);
+  const w = new Uint32Array(64);
+  const rotr = (x, n) => (x >>> n) | (x << (32 - n));
+  for (let at = 0; at < padded.length; at += 64) {
+    for (let i = 0; i < 16; i++) w[i] = view.getUint32(at + i * 4);
+    for (let i = 16; i < 64; i++) {
+      const s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >>> 3);
+      const s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >>> 10);
+      w[i] = w[i - 16] + s0 + w[i - 7] + s1;
+    }
+    let a = H[0], b = H[1], c = H[2], d = H[3], e = H[4], f = H[5], g = H[6], h = H[7];
+    for (let i = 0; i < 64; i++) {
+      const t1 = (h + (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) + ((e & f) ^ (~e & g)) + K[i] + w[i]) | 0;
+      const t2 = ((rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) + ((a & b) ^ (a & c) ^ (b & c))) | 0;
+      h = g;
+      g = f;
+      f = e;
+      e = (d + t1) | 0;
+      d = c;
+      c = b;
+      b = a;
+      a = (t1 + t2) | 0;
+    }
+    H[0] += a;
+    H[1] += b;
+    H[2] += c;
+    H[3] += d;
+    H[4] += e;
+    H[5] += f;
+    H[6] += g;
+    H[7] += h;
+  }
+  return [...H].map((x) => x.toString(16).padStart(8, "0")).join("");
 }
 
 const SMOKE = '{"kind": "p07.combination", "modes": ["Single Player"]}';
@@ -588,7 +763,12 @@ async function start() {
   if (!ready && !SAVE_DATA) {
     const t = performance.now();
     try {
-      const bytes = unpackShipped(manifest, (await shippedSnapshot()).bytes);
+      // Checked against its SHA-256 before anything of it is used: another build's snapshot would run
+      // that build's engine. A mismatch falls back to a normal start (stages.shipped says why).
+      const shipped = await checked(manifest, SHIPPED_URL, shippedSnapshot()).catch((err) => {
+        throw err instanceof Updated ? new Error("the site's snapshot is not this build's (its SHA-256 differs)") : err;
+      });
+      const bytes = unpackShipped(manifest, shipped);
       ready = await restore(manifest, bytes, enginePromise, {shipped: true});
       lap("restore", t);
       from = "shipped";
@@ -758,9 +938,10 @@ function cancel(id) {
 }
 
 function startFailed(err) {
+  const updated = err instanceof Updated; // another build's runtime: the page says "Rules updated: reload"
   const error = `Python could not start: ${err && err.message ? err.message : err}`;
-  for (const m of waiting.splice(0)) post({type: "failed", id: m.id, error});
-  post({type: "failed", error}); // last: the page then replaces this worker
+  for (const m of waiting.splice(0)) post({type: "failed", id: m.id, error, updated});
+  post({type: "failed", error, updated}); // last: the page then replaces this worker, or says the rules were updated
 }
 
 function boot() {
