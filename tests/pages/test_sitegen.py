@@ -274,8 +274,9 @@ def test_worked_examples_and_glossary_links(tmp_path: Path) -> None:
         widget_kinds={"demo-widget": "p07.combination"}, terms=[fessura],
     )
     page = out["demo.md"]
-    assert page.count("[Fessura](glossary.md#fessura)") == 2  # once in each ruling
-    assert "a Fessura there" in page
+    # once in each ruling, marked as Italian (a PROTOCOL_07 name, kept in Italian: ITALIAN_FORMS)
+    assert page.count('[<span lang="it">Fessura</span>](glossary.md#fessura)') == 2
+    assert 'a <span lang="it">Fessura</span> there' in page
     assert "===" not in page, "no tabs: the example, then the Python under it"
     worked = page.index('<article class="estro-worked"')
     assert page.index('??? example "Python: the example the tests run"', worked) > worked
@@ -283,7 +284,8 @@ def test_worked_examples_and_glossary_links(tmp_path: Path) -> None:
     assert "```text\n    >>> from estro_rules.scenarios import run" in page, "the doctest whole, as plain text"
     assert "can be played on its own" in page and 'href="?widget=demo-widget&amp;z=' in page
     assert '<article class="estro-widget-box" data-search-exclude><div>w</div></article>' in page
-    assert "| <dfn id=\"fessura\">Fessura</dfn> | Fessura | A rift. | [DEMO-1](demo.md#DEMO-1" in out["glossary.md"]
+    fessura_it = '<span lang="it">Fessura</span>'
+    assert f'| <dfn id="fessura">{fessura_it}</dfn> | {fessura_it} | A rift. | [DEMO-1](demo.md#DEMO-1' in out["glossary.md"]
 
 
 def test_page_shows_the_round_rule_as_an_interpretation() -> None:
