@@ -2,6 +2,7 @@
 
 from doctest import ELLIPSIS, NORMALIZE_WHITESPACE
 
+import pytest
 from sybil import Sybil
 from sybil.evaluators.python import PythonEvaluator
 from sybil.parsers.markdown import CodeBlockParser, PythonCodeBlockParser
@@ -20,3 +21,24 @@ pytest_collect_file = Sybil(
     path="docs",
     patterns=["_sources/*.md"],
 ).pytest()
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
+    """Under pytest-xdist (``-n``, ``--dist load``): tests go to the workers one by one, except a
+    page's examples, which share one namespace (each goes on from the ones before it), and the
+    tests of one class (which may share a class-scoped fixture): each of those goes, whole, to one
+    worker, in its order."""
+    if config.getvalue("dist") != "load":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class PagesTogether(LoadScopeScheduling):  # type: ignore[misc]
+        def _split_scope(self, nodeid: str) -> str:
+            parts = nodeid.split("::")
+            if parts[0].endswith(".md"):
+                return parts[0]
+            return "::".join(parts[:-1]) if len(parts) > 2 else nodeid
+
+    config.option.loadscopereorder = False  # the collection's order is the order of the work (tests/conftest.py)
+    return PagesTogether(config, log)

@@ -25,18 +25,27 @@ from pathlib import Path
 from typing import Any
 
 from .citations import cited_by
+from .protocol import Protocol
 from .registry import PROTOCOLS
-from .source_map import BASIS, SOURCES
+from .sources import Source
 
 SCHEMA_VERSION = 1
 """The version of the catalogue's shape."""
 
-LOCK = Path(__file__).resolve().parents[1] / "docs" / "_sources" / "rulings.lock.json"
-"""The lock of what every ruling's examples print (kept with the pages, which the examples belong to)."""
+PACKAGE = Path(__file__).resolve().parent
 
 
-def read_lock(path: Path = LOCK) -> dict[str, Any]:
-    """The lock file's content; an empty lock when there is none yet."""
+def lock_path(protocol: Protocol) -> Path:
+    """Where a protocol keeps the lock of what its rulings' examples print: ``rulings.lock.json`` in its package."""
+    return PACKAGE / protocol.key / "rulings.lock.json"
+
+
+def read_lock(path: Path | None = None) -> dict[str, Any]:
+    """A lock file's content (an empty lock when there is none yet); every protocol's together when ``path`` is
+    ``None``."""
+    if path is None:
+        rulings = {r: e for p in PROTOCOLS for r, e in read_lock(lock_path(p))["rulings"].items()}
+        return {"version": 1, "rulings": dict(sorted(rulings.items()))}
     if not path.exists():
         return {"version": 1, "rulings": {}}
     lock: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
@@ -46,6 +55,16 @@ def read_lock(path: Path = LOCK) -> dict[str, Any]:
 def example_counts(lock: Mapping[str, Any]) -> dict[str, int]:
     """How many examples each ruling has, as the lock records them."""
     return {ruling: len(entry["examples"]) for ruling, entry in lock.get("rulings", {}).items()}
+
+
+def records_of(protocol: Protocol) -> Mapping[str, tuple[Source, ...]]:
+    """A protocol's rulings → the source paragraphs each restates (none without a source document)."""
+    return protocol.source.records if protocol.source else {}
+
+
+def bases_of(protocol: Protocol) -> Mapping[str, str]:
+    """A protocol's interpretations → the basis of each."""
+    return protocol.source.bases if protocol.source else {}
 
 
 def catalogue(examples: Mapping[str, int], *, citations: bool = True) -> dict[str, Any]:
@@ -58,6 +77,7 @@ def catalogue(examples: Mapping[str, int], *, citations: bool = True) -> dict[st
     entries = []
     for protocol in PROTOCOLS:
         book = protocol.rulebook
+        records, bases = records_of(protocol), bases_of(protocol)
         for ruling in book:
             entries.append(
                 {
@@ -70,9 +90,9 @@ def catalogue(examples: Mapping[str, int], *, citations: bool = True) -> dict[st
                     if ruling.interpretation
                     else [
                         {"document": s.document, "section": s.section, "paragraph": s.paragraph}
-                        for s in SOURCES.get(ruling.id, ())
+                        for s in records.get(ruling.id, ())
                     ],
-                    "basis": BASIS.get(ruling.id) if ruling.interpretation else None,
+                    "basis": bases.get(ruling.id) if ruling.interpretation else None,
                     "examples": examples.get(ruling.id, 0),
                     "cited_by": cited.get(ruling.id, []),
                 }

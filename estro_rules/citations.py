@@ -4,7 +4,8 @@ Every decision cites its rulings through a rulebook's ``cite("ID")``. Reading th
 calls tells, for each ruling, the functions whose decisions it stands behind — what a maintainer
 changing a ruling has to read. A ``cite`` at the top level of a module (a constant such as
 ``_R_DEFAULT = (cite("BAT-4"),)``, or an ordered list of rules) counts for the name it is assigned
-to, and for every function of the module that uses that name.
+to, and for every function of the module that uses that name; one in a class's body or its decorators
+(a vocabulary word's rulings, an action's rules) counts for the class.
 
 >>> found = cited_by()
 >>> "estro_rules.protocol07.engine._necrotoken" in found["P07-4.2"]
@@ -54,7 +55,17 @@ def _module_citations(module: str, tree: ast.Module) -> dict[str, set[str]]:
         for child in ast.iter_child_nodes(node):
             if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
                 name = f"{prefix}.{child.name}"
-                if not isinstance(child, ast.ClassDef):
+                if isinstance(child, ast.ClassDef):  # a class's own words (a vocabulary word's rulings, its rules)
+                    own_ids = [r for d in child.decorator_list for r in _cited_ids(d)]
+                    own_ids += [
+                        r
+                        for c in child.body
+                        if not isinstance(c, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+                        for r in _cited_ids(c)
+                    ]
+                    for ruling in own_ids:
+                        result[ruling].add(name)
+                else:
                     own = [n for n in ast.walk(child) if n is not child]
                     used = {n.id for n in own if isinstance(n, ast.Name) and n.id in constants}
                     for ruling in [r for c in child.body for r in _cited_ids(c)] + [

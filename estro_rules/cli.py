@@ -50,15 +50,14 @@ def cmd_run(args: argparse.Namespace, streams: CommandIO) -> int:
     data = read_json(args.file, streams.stdin)
     loaded = scenarios.load(data)
     code = EXIT_OK
-    simulation = getattr(loaded.scenario, "simulation", None)
-    if simulation is not None:  # a long run: a progress line at least every second, and Ctrl-C keeps what was done
-        long_run = simulation()
+    long_run = loaded.long_run()
+    if long_run is not None:  # a progress line at least every second, and Ctrl-C keeps what was done
         code = run_until_done(long_run, streams.err)
-        result = long_run.estimate
+        result = long_run.result()
     else:
         result = loaded.run()
     if args.text:
-        print(loaded.kind.text(result), file=streams.out)
+        print(result.text(), file=streams.out)
     else:
         print(json.dumps(result.to_json(), indent=2, ensure_ascii=False), file=streams.out)
     if args.check:

@@ -6,10 +6,12 @@ Ctrl-C stops it between two battles at worst; what was played so far is what the
 
 >>> import io
 >>> class Count:
+...     unit = "counts"
 ...     def __init__(self): self.n = 0
 ...     done = property(lambda self: self.n >= 3)
 ...     def advance_for(self, seconds): self.n += 1
 ...     def progress(self): return self.n, 3, f"{self.n} counted"
+...     def close(self): pass
 >>> err = io.StringIO()
 >>> run_with_progress(Count(), err, width=6)
 >>> err.getvalue().split("\\r")[-1]
@@ -25,7 +27,12 @@ EVERY = 0.25
 
 
 class LongRun(Protocol):
-    """What :func:`run_with_progress` needs of a run."""
+    """What :func:`run_with_progress` needs of a run (a :class:`estro_rules.protocol.LongRun` has it)."""
+
+    @property
+    def unit(self) -> str:
+        """What it counts (``"battles"``)."""
+        ...
 
     @property
     def done(self) -> bool: ...
@@ -34,6 +41,10 @@ class LongRun(Protocol):
 
     def progress(self) -> tuple[int, int, str]:
         """Steps done, steps in all, and a short summary of the result so far."""
+        ...
+
+    def close(self) -> None:
+        """Let go of what it holds, once it is over."""
         ...
 
 
@@ -54,15 +65,13 @@ EXIT_INTERRUPTED = 130
 
 def run_until_done(run: LongRun, err: TextIO) -> int:
     """:func:`run_with_progress`, ended early by Ctrl-C: then a line says how much of the run the result
-    covers, and the exit status is 130 (0 when the run completed). A run with ``close()`` is closed."""
+    covers, and the exit status is 130 (0 when the run completed). The run is closed either way."""
     try:
         run_with_progress(run, err)
         return 0
     except KeyboardInterrupt:
         done, total, _ = run.progress()
-        err.write(f"\ninterrupted: the result below covers {done} of {total} {getattr(run, 'unit', 'steps')}\n")
+        err.write(f"\ninterrupted: the result below covers {done} of {total} {run.unit}\n")
         return EXIT_INTERRUPTED
     finally:
-        close = getattr(run, "close", None)
-        if close is not None:
-            close()
+        run.close()

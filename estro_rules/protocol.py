@@ -14,17 +14,19 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # only in annotations: the browser never imports argparse
     import argparse
 
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TextIO
+from typing import Any, Generic, TextIO, TypeVar
 from typing import Protocol as TypingProtocol
 
+from .declare import Declared
 from .fields import Fields, choose
+from .glossary import Term
 from .rulings import Rulebook
 from .schema import Obj
-
-Table = tuple[list[str], list[list[str]]]
-"""A table for a page: a header row and the rows, each a list of Markdown cells."""
+from .sources import SourceDocument
+from .tables import Table
 
 WRAPPER_FIELDS = ("title", "description", "expect")
 """Fields any scenario may carry beside ``kind`` that the engine does not read: they describe an
@@ -37,21 +39,116 @@ class Result(TypingProtocol):
     def to_json(self) -> dict[str, Any]: ...
 
 
-class Scenario(TypingProtocol):
-    """A checked scenario, ready to run."""
+S = TypeVar("S", bound=Declared)
+R = TypeVar("R", bound=Result)
+R_co = TypeVar("R_co", covariant=True)
+R_contra = TypeVar("R_contra", contravariant=True)
 
-    def run(self) -> Any: ...
 
-
-class HtmlView(TypingProtocol):
+class HtmlView(TypingProtocol[R_contra]):
     """Renders a result as HTML; ``base`` leads from the page to the site root."""
 
-    def __call__(self, result: Any, *, base: str) -> str: ...
+    def __call__(self, result: R_contra, *, base: str) -> str: ...
+
+
+class LongRun(TypingProtocol[R_co]):
+    """A scenario that runs for long (a Battaglia estimate): in slices, with progress, and able to stop.
+
+    A kind that has long runs says so (:attr:`ScenarioKind.long_run`); the command line draws its progress
+    line from it and the widgets run it in slices, with Cancel.
+    """
+
+    @property
+    def unit(self) -> str:
+        """What it counts (``"battles"``), for a progress line and an interrupted run's report."""
+        ...
+
+    @property
+    def done(self) -> bool:
+        """Whether it has finished, or was stopped."""
+        ...
+
+    def advance_for(self, seconds: float, clock: Callable[[], float] = ...) -> object:
+        """Work for about ``seconds`` by ``clock``."""
+        ...
+
+    def progress(self) -> tuple[int, int, str]:
+        """Steps done, steps in all, and a short summary of the result so far."""
+        ...
+
+    def result(self) -> R_co:
+        """The result so far (the whole result once :attr:`done`)."""
+        ...
+
+    def stop(self) -> object:
+        """Stop for good: the result so far is the result."""
+        ...
+
+    def close(self) -> None:
+        """Let go of whatever it holds (processes); called once it is over, finished or not."""
+        ...
+
+
+class Outcome(TypingProtocol):
+    """A result with the views of its kind: what the command line and the widgets show."""
+
+    @property
+    def result(self) -> Result:
+        """The result itself."""
+        ...
+
+    @property
+    def panels(self) -> int:
+        """How many panels its stepper shows (the start, then one per step); 0 without a stepper."""
+        ...
+
+    def to_json(self) -> dict[str, Any]: ...
+
+    def html(self, *, base: str) -> str: ...
+
+    def text(self) -> str: ...
+
+
+class Loaded(TypingProtocol):
+    """A checked scenario of some kind, ready to run: what the command line and the widgets hold."""
+
+    @property
+    def kind(self) -> Kind: ...
+
+    @property
+    def scenario(self) -> Declared: ...
+
+    def run(self) -> Outcome:
+        """Run it to its end at once."""
+        ...
+
+    def long_run(self) -> LongRun[Outcome] | None:
+        """Its long run, for a kind that has them; ``None`` for a kind whose scenarios run at once."""
+        ...
+
+
+class Kind(TypingProtocol):
+    """A scenario kind as the registry lists it, whatever its scenarios and results are."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def summary(self) -> str: ...
+
+    @property
+    def fields(self) -> Obj: ...
+
+    def load(self, data: object) -> Loaded: ...
+
+
+def _no_panels(scenario: object, result: object) -> int:
+    return 0
 
 
 @dataclass(frozen=True)
-class ScenarioKind:
-    """One kind of scenario: its declared fields, and how its result reads."""
+class ScenarioKind(Generic[S, R]):
+    """One kind of scenario: the declared class its scenarios are, how one runs, and how its result reads."""
 
     name: str
     """The value of the scenario's ``kind`` field."""
@@ -59,16 +156,31 @@ class ScenarioKind:
     summary: str
     """One line for the scenario format page and the command line's help."""
 
-    fields: Obj
-    """The kind's own fields, declared once; reading them builds the scenario (``fields.build``)."""
+    scenario: type[S]
+    """The class of its scenarios: its fields are declared there (:mod:`estro_rules.declare`)."""
 
-    html: HtmlView
+    run: Callable[[S], R]
+    """Runs a scenario to its end."""
+
+    html: HtmlView[R]
     """The result as HTML; called as ``html(result, base=...)``."""
 
-    text: Callable[[Any], str]
+    text: Callable[[R], str]
     """The result as readable text for the command line."""
 
-    def load(self, data: object) -> Scenario:
+    long_run: Callable[[S], LongRun[R]] | None = None
+    """A scenario's long run, for a kind whose scenarios can take long (an estimate); ``None`` otherwise."""
+
+    panels: Callable[[S, R], int] = _no_panels
+    """How many panels the stepper of ``html`` shows for a result: the start, then one per step (the example
+    runner holds the views to it); 0 for a kind without a stepper."""
+
+    @property
+    def fields(self) -> Obj:
+        """The kind's own fields, declared once on :attr:`scenario`."""
+        return self.scenario.SCHEMA
+
+    def read(self, data: object) -> S:
         """Check a scenario of this kind (a parsed JSON object) and make it ready to run.
 
         The wrapper fields (``kind``, ``title``, ``description``, ``expect``) are read here, for every
@@ -80,13 +192,84 @@ class ScenarioKind:
             f.raw(name, default=None)
         values = self.fields.read_fields(f, {})
         f.done()
-        scenario: Scenario = self.fields.finish(values, "")
+        scenario: S = self.fields.finish(values, "")
         return scenario
 
+    def load(self, data: object) -> Loaded:
+        """:meth:`read`, held with its kind."""
+        return _Loaded(self, self.read(data))
 
-def find_kind(
-    kinds: Sequence[ScenarioKind], data: object, *, default: str | None = None, what: str = "scenario kind"
-) -> ScenarioKind:
+    def show(self, scenario: S, result: R) -> Shown[R]:
+        """A result of ``scenario`` with this kind's views."""
+        return Shown(result, self.html, self.text, self.panels(scenario, result))
+
+
+@dataclass(frozen=True)
+class Shown(Generic[R]):
+    """A result and the views of its kind (an :class:`Outcome`)."""
+
+    result: R
+    views: HtmlView[R]
+    words: Callable[[R], str]
+    panels: int
+
+    def to_json(self) -> dict[str, Any]:
+        return self.result.to_json()
+
+    def html(self, *, base: str) -> str:
+        return self.views(self.result, base=base)
+
+    def text(self) -> str:
+        return self.words(self.result)
+
+
+@dataclass(frozen=True)
+class _Loaded(Generic[S, R]):
+    kind: ScenarioKind[S, R]
+    scenario: S
+
+    def run(self) -> Shown[R]:
+        return self.kind.show(self.scenario, self.kind.run(self.scenario))
+
+    def long_run(self) -> LongRun[Shown[R]] | None:
+        if self.kind.long_run is None:
+            return None
+        return _ShownRun(self.kind, self.scenario, self.kind.long_run(self.scenario))
+
+
+@dataclass(frozen=True)
+class _ShownRun(Generic[S, R]):
+    """A kind's long run whose results come with the kind's views."""
+
+    kind: ScenarioKind[S, R]
+    scenario: S
+    inner: LongRun[R]
+
+    @property
+    def unit(self) -> str:
+        return self.inner.unit
+
+    @property
+    def done(self) -> bool:
+        return self.inner.done
+
+    def advance_for(self, seconds: float, clock: Callable[[], float] = time.perf_counter) -> object:
+        return self.inner.advance_for(seconds, clock)
+
+    def progress(self) -> tuple[int, int, str]:
+        return self.inner.progress()
+
+    def result(self) -> Shown[R]:
+        return self.kind.show(self.scenario, self.inner.result())
+
+    def stop(self) -> object:
+        return self.inner.stop()
+
+    def close(self) -> None:
+        self.inner.close()
+
+
+def find_kind(kinds: Sequence[Kind], data: object, *, default: str | None = None, what: str = "scenario kind") -> Kind:
     """The kind among ``kinds`` that a scenario's ``kind`` field names; ``default`` when it leaves it out.
 
     >>> from estro_rules.protocol07 import KINDS
@@ -181,8 +364,20 @@ class WidgetSpec:
 
 
 @dataclass(frozen=True)
+class Page:
+    """A further page a protocol's package makes (a report), generated when the site is built."""
+
+    title: str
+    """Its title in the site's navigation."""
+
+    make: Callable[[], str]
+    """Its Markdown."""
+
+
+@dataclass(frozen=True)
 class Protocol:
-    """One protocol: its rulings, its scenario kinds, its page's tables and widgets, its commands."""
+    """Everything a protocol is: its rulings and where they come from, its scenario kinds, its page's tables and
+    widgets, its glossary terms, its further pages and commands, and what its examples cannot show."""
 
     key: str
     """Short name (``"protocol07"``); also the package's name."""
@@ -190,7 +385,7 @@ class Protocol:
     rulebook: Rulebook
     """Every ruling and interpretation, in page order."""
 
-    kinds: tuple[ScenarioKind, ...]
+    kinds: tuple[Kind, ...]
     """Its scenario kinds."""
 
     tables: Mapping[str, Callable[[], Table]] = field(default_factory=dict)
@@ -202,8 +397,26 @@ class Protocol:
     commands: tuple[Command, ...] = ()
     """Command-line subcommands beside ``run``."""
 
-    pages: Mapping[str, Callable[[], str]] = field(default_factory=dict)
-    """Further generated pages (Markdown by file name), such as a report."""
+    pages: Mapping[str, Page] = field(default_factory=dict)
+    """Further generated pages (by file name), such as a report."""
+
+    summary: str = ""
+    """What its rules cover, in one line, for the home page."""
+
+    question: str = ""
+    """The question a player brings to its page, for the home page (``"Who wins this battle, and why?"``)."""
+
+    source: SourceDocument | None = None
+    """Its source document: how to read it, and where each ruling comes from."""
+
+    terms: tuple[Term, ...] = ()
+    """Its glossary terms, in the order the glossary lists them."""
+
+    uncited: Mapping[str, str] = field(default_factory=dict)
+    """The rulings that no example scenario can cite, each with why (a ruling about card design, an error)."""
+
+    data_files: Mapping[str, str] = field(default_factory=dict)
+    """The files of its examples that are not scenarios (under ``examples/``), each with what reads them."""
 
     @property
     def page(self) -> str:

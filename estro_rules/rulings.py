@@ -32,8 +32,11 @@ above; a test holds every rulebook of the registry to a title in both languages.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from typing import TypeVar
+
+T = TypeVar("T")
 
 #: The shape of a ruling ID: an optional ``I-`` for interpretations, a
 #: protocol prefix, then numbers (``P07-3.1``, ``I-BAT-12``, ``R19-8.2``).
@@ -95,6 +98,17 @@ class Rulebook:
         if ruling_id not in self._rulings:
             raise KeyError(f"ruling {ruling_id!r} is not in the {self.key} rulebook")
         return ruling_id
+
+    def keyed(self, values: Mapping[str, T]) -> dict[str, T]:
+        """``values`` by ruling ID, each ID checked as :meth:`cite` checks it, once, where they are declared (the
+        paragraphs a ruling restates, an interpretation's basis).
+
+        >>> Rulebook("demo", "Demo", "demo/", [Ruling("D-1", "Dice")]).keyed({"D-2": "a basis"})
+        Traceback (most recent call last):
+        ...
+        KeyError: "ruling 'D-2' is not in the demo rulebook"
+        """
+        return {self.cite(key): value for key, value in values.items()}
 
     def __getitem__(self, ruling_id: str) -> Ruling:
         return self._rulings[self.cite(ruling_id)]

@@ -26,20 +26,18 @@ estro_rules.errors.ScenarioError: sed: unknown field; expected one of: fast, see
 >>> ListOf(Int(1, 6), max_items=3, what="list of dice", across=True).to_json()
 {'type': 'list', 'item': {'type': 'int', 'min': 1, 'max': 6, 'nonzero': False}, 'min': 0, 'max': 3, 'what': 'list of dice', 'across': True}
 
-Types nest: a list of objects, an object of lists, a choice between shapes (:class:`Keyed`,
-:class:`Tagged`). A protocol may define a type of its own by subclassing :class:`Type`. An
+Types nest: a list of objects, an object of lists, a choice between shapes (:mod:`estro_rules.shapes`). A protocol may define a type of its own by subclassing :class:`Type`. An
 object's ``build`` turns the checked values into the engine's own objects, and its ``check`` makes
 the checks that span several fields.
 """
 
 from __future__ import annotations
 
-import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any
+from typing import Any, NamedTuple
 
 from .errors import ScenarioError
 from .fields import Fields, check_int, choose, join, number_text
@@ -78,6 +76,14 @@ class Type(ABC):
     @abstractmethod
     def to_json(self) -> dict[str, Any]:
         """The type as data, for the form the browser builds."""
+
+    def dump(self, value: Any) -> Any:
+        """``value`` as JSON, as :meth:`read` would read it back: a declared object's ``to_json``."""
+        return value
+
+    def children(self) -> tuple[Type, ...]:
+        """The types directly inside this one (the format page's tables of nested objects follow them)."""
+        return ()
 
 
 @dataclass(frozen=True)
@@ -124,14 +130,15 @@ class Field:
         if self.required:
             data["required"] = True
         elif self.default is not None:
-            data["default"] = _json_default(self.default)
+            data["default"] = _plain_json(self.type.dump(self.default))
         return data
 
 
-def _json_default(value: Any) -> Any:
-    if isinstance(value, tuple):
-        return [_json_default(v) for v in value]
-    if isinstance(value, frozenset):
+def _plain_json(value: Any) -> Any:
+    """A value JSON can hold: tuples and sets written as lists."""
+    if isinstance(value, (tuple, list)):
+        return [_plain_json(v) for v in value]
+    if isinstance(value, (set, frozenset)):
         return sorted(value)
     return value
 
@@ -310,6 +317,7 @@ class ListOf(Type):
         too_many: Callable[[list[Any]], tuple[str, Any, str]] | None = None,
         noun: str = "",
         across: bool = False,
+        as_set: bool = False,
     ) -> None:
         self.item = item
         self.min_items = min_items
@@ -324,8 +332,10 @@ class ListOf(Type):
         self.across = across
         """Whether its items stand side by side, first on the left (a team's cryptids): a form moves them
         left and right rather than up and down."""
+        self.as_set = as_set
+        """Whether the items read are a set (their order and repeats mean nothing): a ``frozenset``."""
 
-    def read(self, value: object, path: str, ctx: Context = NOTHING) -> tuple[Any, ...]:
+    def read(self, value: object, path: str, ctx: Context = NOTHING) -> Any:
         if not isinstance(value, list):
             raise ScenarioError(path, self.expected, got=value)
         if len(value) < self.min_items:
@@ -341,7 +351,8 @@ class ListOf(Type):
             if self.noun:
                 raise ScenarioError(path, f"at most {self.max_items:,} {self.noun}", got=len(value))
             raise ScenarioError(path, f"at most {_number(self.max_items)} items", got=value)
-        return tuple(self.item.read(item, join(path, f"[{i}]"), ctx) for i, item in enumerate(value))
+        read = tuple(self.item.read(item, join(path, f"[{i}]"), ctx) for i, item in enumerate(value))
+        return frozenset(read) if self.as_set else read
 
     def describe(self) -> str:
         text = self.what or f"list of {self.item.describe()}"
@@ -352,6 +363,15 @@ class ListOf(Type):
         if self.max_items is not None:
             return f"{text}, at most {_number(self.max_items)}"
         return text
+
+    def dump(self, value: Any) -> Any:
+        if isinstance(value, (set, frozenset)):  # a set written in the order its choices are declared
+            known = self.item.options if isinstance(self.item, Choice) else ()
+            value = [v for v in known if v in value] + sorted(v for v in value if v not in known)
+        return [self.item.dump(v) for v in value]
+
+    def children(self) -> tuple[Type, ...]:
+        return (self.item,)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -380,6 +400,12 @@ class Pair(Type):
 
     def describe(self) -> str:
         return self.what
+
+    def dump(self, value: Any) -> Any:
+        return [self.first.dump(value[0]), self.second.dump(value[1])]
+
+    def children(self) -> tuple[Type, ...]:
+        return (self.first, self.second)
 
     def to_json(self) -> dict[str, Any]:
         return {"type": "pair", "items": [self.first.to_json(), self.second.to_json()]}
@@ -410,6 +436,12 @@ class MapOf(Type):
 
     def describe(self) -> str:
         return self.what
+
+    def dump(self, value: Any) -> Any:
+        return {k: self.value.dump(v) for k, v in value.items()}
+
+    def children(self) -> tuple[Type, ...]:
+        return (self.value,)
 
     def to_json(self) -> dict[str, Any]:
         return {"type": "map", "key": self.key.to_json(), "value": self.value.to_json()}
@@ -477,6 +509,24 @@ class Obj(Type):
     def describe(self) -> str:
         return self.name
 
+    def dump(self, value: Any) -> Any:
+        """The fields of ``value`` (the values read, or an object with them as attributes) as JSON: a field
+        left at an absent default (``None``, ``""``) is left out, the shorthand alone when nothing else is given."""
+        def get(name: str) -> Any:
+            return value.get(name) if isinstance(value, Mapping) else getattr(value, name)
+
+        data = {}
+        for f in self.fields:
+            given = get(f.name)
+            if f.required or not (given == f.default and f.default in (None, "")):
+                data[f.name] = f.type.dump(given)
+        if self.shorthand is not None and list(data) == [self.shorthand]:
+            return data[self.shorthand]
+        return data
+
+    def children(self) -> tuple[Type, ...]:
+        return tuple(f.type for f in self.fields)
+
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
             "type": "object",
@@ -489,330 +539,47 @@ class Obj(Type):
         return data
 
 
-# --------------------------------------------------------------------------
-# Choices between shapes
-
-
-@dataclass(frozen=True)
-class Option:
-    """One shape a :class:`Keyed` value may take."""
-
-    name: str
-    """The key (``"total"``), or the whole string for a string form (``"every_roll"``)."""
-
-    value: Type | None = None
-    """The type of the key's value; ``None`` for an option written as a plain string."""
-
-    extra: tuple[Field, ...] = ()
-    """Further keys the object carries beside the option's own (``"rolls"`` beside ``"dot"``)."""
-
-    form: str = ""
-    """How it is written, as JSON (``'{"total": 7}'``)."""
-
-    label: str = ""
-    """What a player reads for it (``"The dice total is"``)."""
-
-    help: str = ""
-    """What it means, in plain words."""
-
-    rulings: tuple[str, ...] = ()
-    """The rulings that decide how it works."""
-
-    check: Callable[[Any, str], Any] | None = None
-    """A further check of the value read (a range's ends in order), returning the value to keep."""
-
-
-class Keyed(Type):
-    """A value that is either one of a few plain strings or an object with one key naming its shape.
-
-    ``{"total": 7}``, ``{"range": [2, 5]}`` and ``"every_roll"`` are three shapes of one Battaglia
-    condition. The value read is ``(option name, value, extras)``.
-    """
-
-    def __init__(
-        self,
-        options: Sequence[Option],
-        *,
-        what: str,
-        expected: str,
-        string_form_message: Callable[[Option], str],
-        object_form_message: Callable[[Option], str] | None = None,
-        one_key: str = "",
-    ) -> None:
-        self.options = tuple(options)
-        self.what = what
-        self.expected = expected
-        self.string_form_message = string_form_message
-        """The expected text when a key-form option is given as a plain string."""
-        self.object_form_message = object_form_message
-        """The expected text when a string-form option is given as an object's key; ``None`` when such a key
-        is simply unknown (the known keys are the key-form options)."""
-        self.one_key = one_key
-        """The expected text when an object names no option or several; ``expected`` when empty."""
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        return tuple(o.name for o in self.options)
-
-    def option(self, name: str) -> Option:
-        return next(o for o in self.options if o.name == name)
-
-    def read(self, value: object, path: str, ctx: Context = NOTHING) -> tuple[str, Any, dict[str, Any]]:
-        strings = [o.name for o in self.options if o.value is None]
-        if isinstance(value, str):
-            name = choose(value, path, self.names, self.what)
-            if name not in strings:
-                raise ScenarioError(path, self.string_form_message(self.option(name)), got=value)
-            return name, None, {}
-        if not isinstance(value, dict) or not value:
-            raise ScenarioError(path, self.expected, got=value)
-        extras = {f.name for o in self.options for f in o.extra}
-        keys = [k for k in value if k not in extras]
-        if len(keys) != 1:
-            raise ScenarioError(path, self.one_key or self.expected, got=value)
-        key = keys[0]
-        keyed = [o.name for o in self.options if o.value is not None]
-        where = join(path, str(key))
-        object_form = self.object_form_message
-        name = key if key in strings and object_form is not None else choose(key, where, keyed, self.what)
-        option = self.option(name)
-        if option.value is None:
-            assert object_form is not None
-            raise ScenarioError(path, object_form(option), got=value)
-        f = Fields(value, path)
-        read = option.value.read(f.raw(name, default=None), where, ctx)  # a null value is for its type to judge
-        if option.check is not None:
-            read = option.check(read, where)
-        extra = {field.name: field.read_from(f, ctx) for field in option.extra}
-        f.done()
-        return name, read, extra
-
-    def describe(self) -> str:
-        return self.what
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "type": "keyed",
-            "what": self.what,
-            "options": [
-                {
-                    "name": o.name,
-                    "label": o.label or o.name,
-                    "help": o.help,
-                    "value": o.value.to_json() if o.value is not None else None,
-                    "extra": [f.to_json() for f in o.extra],
-                }
-                for o in self.options
-            ],
-        }
-
-
-class Tagged(Type):
-    """An object whose ``tag`` field (``"do"``, ``"type"``) says which further fields it has.
-
-    ``before`` fields are read before the tag and ``after`` fields after the variant's own, so the
-    order of the checks, and so of the errors, is the order a reader of the JSON expects.
-    """
-
-    expected = "a JSON object"
-
-    def __init__(
-        self,
-        tag: str,
-        variants: Mapping[str, Obj],
-        *,
-        what: str,
-        before: Sequence[Field] = (),
-        after: Sequence[Field] = (),
-        check: Callable[[str, dict[str, Any], str], None] | None = None,
-        build: Callable[[str, dict[str, Any], str], Any] | None = None,
-        labels: Mapping[str, str] | None = None,
-        label: str = "",
-    ) -> None:
-        self.tag = tag
-        self.variants = dict(variants)
-        self.what = what
-        self.before = tuple(before)
-        self.after = tuple(after)
-        self.check = check
-        self.build = build
-        self.labels = dict(labels or {})
-        """What a player reads for each variant."""
-        self.label = label
-        """What a player calls one (``"Action"``), for a form's buttons and its select; ``what`` when empty."""
-
-    def only(self, names: Sequence[str], **changes: Any) -> Tagged:
-        """The same type with only some of its variants (an ability's effects are a subset of actions).
-
-        ``changes`` replace any other setting by its name (``what``, ``after``, ``check``, ...): the
-        subset may be called something else in messages, or lack a field the whole type has after.
-        """
-        settings: dict[str, Any] = {
-            "what": self.what,
-            "before": self.before,
-            "after": self.after,
-            "check": self.check,
-            "build": self.build,
-            "labels": self.labels,
-            "label": self.label,
-        }
-        settings.update(changes)
-        return Tagged(self.tag, {n: v for n, v in self.variants.items() if n in names}, **settings)
-
-    def read(self, value: object, path: str, ctx: Context = NOTHING) -> Any:
-        f = Fields(value, path)
-        values: dict[str, Any] = {}
-        for declared in self.before:
-            values[declared.name] = declared.read_from(f, values)
-        names = list(self.variants)
-        tag = choose(f.raw(self.tag), join(path, self.tag), names, self.what)
-        values[self.tag] = tag
-        variant = self.variants[tag]
-        values.update(variant.read_fields(f, values))
-        for declared in self.after:
-            values[declared.name] = declared.read_from(f, values)
-        f.done()
-        variant.finish(values, path)
-        if self.check is not None:
-            self.check(tag, values, path)
-        return self.build(tag, values, path) if self.build is not None else values
-
-    def describe(self) -> str:
-        return self.what
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "type": "tagged",
-            "tag": self.tag,
-            "what": self.what,
-            "label": self.label or self.what.capitalize(),
-            "before": [f.to_json() for f in self.before],
-            "after": [f.to_json() for f in self.after],
-            "variants": [
-                {"name": n, "label": self.labels.get(n, n), "fields": [f.to_json() for f in v.fields]}
-                for n, v in self.variants.items()
-            ],
-        }
 
 
 # --------------------------------------------------------------------------
-# Errors in a player's words
+# Values checked later
 
 
-_STEP = re.compile(r"\.?([^.\[\]]+)|\[(\d+)\]")
+class Pending(NamedTuple):
+    """A value read as given, to be checked by its type when the object's rules ask (:class:`Later`)."""
+
+    type: Type
+    value: object
+    path: str
+
+    def read(self) -> Any:
+        return self.type.read(self.value, self.path)
 
 
-def _plain(label: str) -> str:
-    """A label without its bracket: ``"Health (salute)"`` is ``"Health"``."""
-    return re.sub(r"\s*\([^)]*\)\s*$", "", label).strip()
+class Later(Type):
+    """A field checked after the other keys of its object: reading it gives a :class:`Pending`.
 
-
-def _named(value: object) -> str:
-    if isinstance(value, dict):
-        for key in ("name", "id", "title"):
-            if isinstance(value.get(key), str) and value[key]:
-                return str(value[key])
-    return ""
-
-
-def _lower(label: str) -> str:
-    """A label inside a sentence: ``"Health"`` is ``"health"``, but ``"DEF"`` stays ``"DEF"``."""
-    return label[0].lower() + label[1:] if label[1:2].islower() else label
-
-
-def _where(root: Type, path: str, data: object) -> list[str]:
-    """The steps of ``path`` in the form's words: ``left.cryptids[0].health`` is ``["Left team", "cryptid 1
-    (Nessie)", "health"]``. A step the declarations do not know is given as it is written; a map's key
-    as it is (``Prime``); a shape's label in quotes (“The dice total is”)."""
-    steps: list[str] = []
-    here: Type | None = root
-    value = data
-    listed = False  # the last step named a list
-    for match in _STEP.finditer(path):
-        key, index = match.group(1), match.group(2)
-        nxt: Type | None = None
-        listed, was_listed = False, listed
-        while isinstance(getattr(here, "inner", None), Type):  # a wrapper (checked later, say): what it holds
-            here = getattr(here, "inner")  # noqa: B009
-        if index is not None:
-            i = int(index)
-            if isinstance(here, Obj) and here.shorthand is not None:  # a team given as its list of cryptids
-                here = here.field(here.shorthand).type
-                while isinstance(getattr(here, "inner", None), Type):
-                    here = getattr(here, "inner")  # noqa: B009
-            item = value[i] if isinstance(value, list) and 0 <= i < len(value) else None
-            if isinstance(here, ListOf):
-                nxt = here.item
-                noun = getattr(nxt, "label", "")
-                if noun and was_listed:
-                    steps.pop()  # "cryptid 1" says it is one of the cryptids
-                name = _named(item)
-                steps.append(f"{(noun or 'item').lower()} {i + 1}" + (f" ({name})" if name else ""))
-            elif isinstance(here, Pair):
-                nxt = here.first if i == 0 else here.second
-                steps.append(("the first value", "the second value")[min(i, 1)])
-            else:
-                steps.append(f"item {i + 1}")
-            value = item
-        else:
-            item = value.get(key) if isinstance(value, dict) else None
-            declared: Field | None = None
-            if isinstance(here, Obj):
-                declared = next((f for f in here.fields if f.name == key), None)
-            elif isinstance(here, Tagged):
-                fields = [*here.before, *here.after, *(f for v in here.variants.values() for f in v.fields)]
-                declared = next((f for f in fields if f.name == key), None)
-            if declared is not None:
-                nxt = declared.type
-                steps.append(_lower(_plain(declared.label) or key))
-                listed = isinstance(nxt, ListOf) or isinstance(getattr(nxt, "inner", None), ListOf)
-            elif isinstance(here, Keyed) and key in here.names:
-                option = here.option(key)
-                nxt = option.value
-                steps.append(f"“{_plain(option.label) or key}”")
-            elif isinstance(here, MapOf):
-                nxt = here.value
-                steps.append(key)
-            else:
-                steps.append(key)
-            value = item
-        here = nxt
-    return steps
-
-
-def in_words(root: Type, err: ScenarioError, data: object) -> str:
-    """``err`` as a player reads it: where, in the words of the form, then what is wrong. The command
-    line keeps the path (``str(err)``); the widgets show this.
-
-    >>> cryptid = Obj([Field("name", Text()), Field("health", Int(1, 999), label="Health (salute)")],
-    ...               name="cryptid", label="Cryptid")
-    >>> team = Obj([Field("cryptids", ListOf(cryptid))], name="team")
-    >>> root = Obj([Field("left", team, label="Left team")], name="battle")
-    >>> data = {"left": {"cryptids": [{"name": "Nessie", "health": -2}]}}
-    >>> err = ScenarioError("left.cryptids[0].health", "a whole number from 1 to 999", got=-2)
-    >>> in_words(root, err, data)
-    'Left team, cryptid 1 (Nessie): health must be a whole number from 1 to 999 (it is -2)'
-    >>> in_words(root, ScenarioError("left.cryptids", "a list", got=3), {"left": {"cryptids": 3}})
-    'Left team: cryptids must be a list (it is 3)'
-    >>> in_words(root, ScenarioError("left.cryptids[0].helth", "one of: name, health", problem="unknown field"), data)
-    'Left team, cryptid 1 (Nessie): “helth” is not a field here (one of: name, health)'
-    >>> in_words(root, ScenarioError("left.cryptids[0].name", "a string", hint="missing field"), data)
-    'Left team, cryptid 1 (Nessie): name is missing (it must be a string)'
+    A team's cryptids are checked once the team object has no unknown key, and an ability's target
+    once its effect is known (a dice effect takes no target at all, whatever the value). A declared
+    object's rules may read it when they need it; what they leave is read after them.
     """
-    steps = _where(root, err.field, data) if err.field and err.field != "scenario" else []
-    *around, last = steps or ["the scenario"]
-    where = ", ".join(around)
-    if err.problem == "unknown field":
-        said = f"“{err.field.rsplit('.', 1)[-1]}” is not a field here ({err.expected})"
-    elif err.problem:
-        said = f"{last}: {err.problem} (expected {err.expected})"
-    elif err.hint == "missing field":
-        said = f"{last} is missing (it must be {err.expected})"
-    else:
-        said = f"{last} must be {err.expected}"
-        extra = [f"it is {err.got}"] if err.got is not None else []
-        extra += [err.hint] if err.hint else []
-        if extra:
-            said += f" ({'; '.join(extra)})"
-    text = f"{where}: {said}" if where else said
-    return text[0].upper() + text[1:]
+
+    expected = "a value"
+
+    def __init__(self, inner: Type) -> None:
+        self.inner = inner
+
+    def read(self, value: object, path: str, ctx: Context = NOTHING) -> Pending:
+        return Pending(self.inner, value, path)
+
+    def describe(self) -> str:
+        return self.inner.describe()
+
+    def dump(self, value: Any) -> Any:
+        return self.inner.dump(value)
+
+    def children(self) -> tuple[Type, ...]:
+        return (self.inner,)
+
+    def to_json(self) -> dict[str, Any]:
+        return self.inner.to_json()

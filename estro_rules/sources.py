@@ -9,11 +9,18 @@ reports every paragraph that no ruling covers and every ruling whose paragraph
 changed, moved or vanished, so that a maintainer knows which rulings to
 re-read when a source is edited.
 
+How to read each document — its title line, how it marks headings, how its prose makes paragraphs, its
+sections — is its protocol's (a :class:`Reader`, declared in the protocol's package); the functions here
+take the readers they are to know. :mod:`estro_rules.source_map` reads with every protocol's.
+
 A document is recognised by its first line (its title), never by its file name:
 
->>> parse("Battaglia\\n\\nUna regola.\\n").name
+>>> BAT = Reader("Battaglia", Shape.BLOCKS, standing_alone)
+>>> P07 = Reader("PROTOCOL_07", Shape.LINES, all_capitals)
+>>> R19 = Reader("19. Resolution Rules", Shape.BLOCKS, numbered)
+>>> parse("Battaglia\\n\\nUna regola.\\n", readers=[BAT]).name
 'Battaglia'
->>> parse("Notes\\n\\nsomething")
+>>> parse("Notes\\n\\nsomething", readers=[P07, BAT, R19])
 Traceback (most recent call last):
 ...
 estro_rules.sources.SourceError: <text>: not a known source document; expected a first line 'PROTOCOL_07', 'Battaglia' or '19. Resolution Rules', got 'Notes'
@@ -61,7 +68,7 @@ example, the step line ``2. NecroToken assigned[PASSIVE]`` and the line under
 it are two paragraphs (a list item, then prose). The documents as published
 have 25 (PROTOCOL_07), 17 (Battaglia) and 41 (19. Resolution Rules) paragraphs.
 
->>> doc = parse('''19. Resolution Rules
+>>> doc = parse(readers=[R19], text='''19. Resolution Rules
 ...
 ... 19.1 Resolution Sequence#
 ...
@@ -80,8 +87,8 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
-from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from enum import Enum
 from functools import cached_property
 from pathlib import Path
@@ -223,16 +230,19 @@ _SENTENCE_END = (".", ":", ";", "!", "?", "…")
 _SECTION_NUMBER = re.compile(r"^\d+\.\d+\s+\S")
 
 
-def _all_capitals(line: str, prev: str, next_: str) -> bool:
+def all_capitals(line: str, prev: str, next_: str) -> bool:
+    """A heading whose letters are all capitals (``INCOMPATIBLE COMBINATIONS``)."""
     letters = [c for c in line if c.isalpha()]
     return len(letters) >= 2 and all(c.isupper() for c in letters)
 
 
-def _standing_alone(line: str, prev: str, next_: str) -> bool:
+def standing_alone(line: str, prev: str, next_: str) -> bool:
+    """A heading standing alone between blank lines that does not end in sentence punctuation."""
     return not prev and not next_ and not line.endswith(_SENTENCE_END)
 
 
-def _numbered(line: str, prev: str, next_: str) -> bool:
+def numbered(line: str, prev: str, next_: str) -> bool:
+    """A heading that starts with a section number (``19.8 DEF or Rank Reduced to 0 or Less#``)."""
     return bool(_SECTION_NUMBER.match(line))
 
 
@@ -241,17 +251,20 @@ HeadingRule = Callable[[str, str, str], bool]
 
 
 @dataclass(frozen=True)
-class _Kind:
+class Reader:
+    """How to read one source document: its protocol declares it."""
+
+    title: str
+    """Its first line, which names it (``"Battaglia"``)."""
+
     shape: Shape
+    """How its prose makes paragraphs."""
+
     is_heading: HeadingRule
+    """Which lines are its headings."""
 
-
-#: The known documents: title line → how to read it.
-KNOWN: dict[str, _Kind] = {
-    "PROTOCOL_07": _Kind(Shape.LINES, _all_capitals),
-    "Battaglia": _Kind(Shape.BLOCKS, _standing_alone),
-    "19. Resolution Rules": _Kind(Shape.BLOCKS, _numbered),
-}
+    sections: tuple[str, ...] = ()
+    """Its sections, in the document's order (the source coverage page lists them so)."""
 
 
 def _table_row(line: str) -> str:
@@ -259,26 +272,30 @@ def _table_row(line: str) -> str:
     return " | ".join(cells)
 
 
-def parse(text: str, origin: str = "<text>") -> Document:
-    """Split a source document into sections and numbered paragraphs (see the module's docstring).
+def parse(text: str, origin: str = "<text>", readers: Sequence[Reader] = ()) -> Document:
+    """Split a source document into sections and numbered paragraphs (see the module's docstring), with the
+    reader among ``readers`` whose title is its first line.
 
-    >>> doc = parse("PROTOCOL_07\\nINFO\\nModes combine.\\n| A | B |\\n|---|---|\\n| x |  y |\\n")
+    >>> P07 = Reader("PROTOCOL_07", Shape.LINES, all_capitals)
+    >>> doc = parse("PROTOCOL_07\\nINFO\\nModes combine.\\n| A | B |\\n|---|---|\\n| x |  y |\\n", readers=[P07])
     >>> [(p.place, p.text) for p in doc.paragraphs]
     [('PROTOCOL_07 › INFO ¶1', 'Modes combine.'), ('PROTOCOL_07 › INFO ¶2', 'A | B'), ('PROTOCOL_07 › INFO ¶3', 'x | y')]
-    >>> parse("")
+    >>> parse("", readers=[P07, Reader("Battaglia", Shape.BLOCKS, standing_alone)])
     Traceback (most recent call last):
     ...
-    estro_rules.sources.SourceError: <text>: not a known source document; expected a first line 'PROTOCOL_07', 'Battaglia' or '19. Resolution Rules', got an empty file
+    estro_rules.sources.SourceError: <text>: not a known source document; expected a first line 'PROTOCOL_07' or 'Battaglia', got an empty file
     """
+    known_readers = {r.title: r for r in readers}
     lines = [normalise(line) for line in text.removeprefix("\ufeff").splitlines()]
     first = next((i for i, line in enumerate(lines) if line), None)
-    if first is None or lines[first] not in KNOWN:
+    if first is None or lines[first] not in known_readers:
         got = "an empty file" if first is None else repr(lines[first][:60])
-        known = ", ".join(repr(name) for name in KNOWN)
-        known = known[: known.rindex(", ")] + " or" + known[known.rindex(", ") + 1 :]
+        known = ", ".join(repr(name) for name in known_readers)
+        if ", " in known:
+            known = known[: known.rindex(", ")] + " or" + known[known.rindex(", ") + 1 :]
         raise SourceError(f"{origin}: not a known source document; expected a first line {known}, got {got}")
     name = lines[first]
-    kind = KNOWN[name]
+    kind = known_readers[name]
     paragraphs: list[Paragraph] = []
     section = name
     counts: dict[str, int] = {}
@@ -320,8 +337,8 @@ def parse(text: str, origin: str = "<text>") -> Document:
     return Document(name, origin, tuple(paragraphs))
 
 
-def read(path: str | Path) -> Document:
-    """Read and parse one source document; an unreadable file is a :class:`SourceError`.
+def read(path: str | Path, readers: Sequence[Reader] = ()) -> Document:
+    """Read and parse one source document (see :func:`parse`); an unreadable file is a :class:`SourceError`.
 
     >>> read("no/such/file.txt")
     Traceback (most recent call last):
@@ -345,7 +362,7 @@ def read(path: str | Path) -> Document:
         raise SourceError(f"{name}: not UTF-8 text; expected a source document") from None
     except OSError as err:
         raise SourceError(f"{name}: cannot be read ({err.strerror}); expected a source document") from None
-    return parse(text, name)
+    return parse(text, name, readers)
 
 
 # --------------------------------------------------------------------------
@@ -388,6 +405,32 @@ class NotARule:
 
     reason: str
     """Why it states no rule, in a few words."""
+
+
+@dataclass(frozen=True)
+class SourceDocument:
+    """A protocol's source document: how it is read, and where each of its protocol's rulings comes from."""
+
+    reader: Reader
+    """How to read it: its title line, headings, prose and sections."""
+
+    records: Mapping[str, tuple[Source, ...]]
+    """Every source ruling (not the ``I-`` interpretations) → the paragraphs it restates, in rulebook order.
+    Every paragraph is covered by at least one ruling or listed in :attr:`not_rules`."""
+
+    not_rules: tuple[NotARule, ...] = ()
+    """The paragraphs that deliberately restate no rule, each with its reason."""
+
+    bases: Mapping[str, str] = field(default_factory=dict)
+    """Every interpretation → why the source is silent or ambiguous there, and why this reading."""
+
+    file: str = ""
+    """Where the repository keeps the document, from its root (a new protocol's own, ``docs/_sources/documents/``);
+    ``""`` for one the repository does not hold (the shared source documents)."""
+
+    @property
+    def title(self) -> str:
+        return self.reader.title
 
 
 @dataclass(frozen=True)
@@ -468,10 +511,23 @@ class Report:
         return out
 
 
+def _each_once(docs: Iterable[Document]) -> dict[str, Document]:
+    """The documents by their names; a :class:`SourceError` when one is given twice."""
+    by_name: dict[str, Document] = {}
+    for doc in docs:
+        if doc.name in by_name:
+            raise SourceError(
+                f"{doc.origin}: the same document as {by_name[doc.name].origin}; expected each document once"
+            )
+        by_name[doc.name] = doc
+    return by_name
+
+
 def check(
     rulings: Mapping[str, Iterable[Source]],
     documents: Iterable[Document],
     not_rules: Iterable[NotARule] = (),
+    known: Iterable[str] = (),
 ) -> Report:
     """Compare the records of ``rulings`` (ruling ID → sources) with the documents as they are now.
 
@@ -480,36 +536,32 @@ def check(
     elsewhere in the document; it *changed* when its place holds a paragraph
     that no record matches (the text there was edited); else it *vanished*.
     A paragraph that no record matches and that is not a changed one is
-    *uncovered*. Records of documents not given are not checked.
+    *uncovered*. Records of documents not given are not checked; ``known`` lists the titles of every
+    document there is (those not given are reported as not checked, in that order).
 
-    >>> doc = parse("Battaglia\\n\\nUno.\\n\\nDue.\\n")
+    >>> BAT = [Reader("Battaglia", Shape.BLOCKS, standing_alone)]
+    >>> doc = parse("Battaglia\\n\\nUno.\\n\\nDue.\\n", readers=BAT)
     >>> one, two = (Source.of(p) for p in doc.paragraphs)
     >>> check({"BAT-1": [one], "BAT-2": [two]}, [doc]).in_sync
     True
-    >>> edited = parse("Battaglia\\n\\nUno!\\n\\nDue.\\n\\nTre.\\n")
+    >>> edited = parse("Battaglia\\n\\nUno!\\n\\nDue.\\n\\nTre.\\n", readers=BAT)
     >>> report = check({"BAT-1": [one], "BAT-2": [two]}, [edited])
     >>> print("\\n".join(report.lines()))
     checked: Battaglia (<text>, 3 paragraphs)
     changed: BAT-1: Battaglia › Battaglia ¶1: its text differs from the text the record was made from
     uncovered: Battaglia › Battaglia ¶3 (line 7): no ruling restates it
     drift: 1 changed, 1 uncovered
-    >>> removed = parse("Battaglia\\n\\nDue.\\n")
+    >>> removed = parse("Battaglia\\n\\nDue.\\n", readers=BAT)
     >>> print("\\n".join(check({"BAT-1": [one], "BAT-2": [two]}, [removed]).lines()[1:]))
     vanished: BAT-1: Battaglia › Battaglia ¶1: its text is no longer in the document
     moved: BAT-2: Battaglia › Battaglia ¶2 is now ¶1 (line 3)
     drift: 1 vanished, 1 moved
     """
     docs = tuple(documents)
-    by_name: dict[str, Document] = {}
-    for doc in docs:
-        if doc.name in by_name:
-            raise SourceError(
-                f"{doc.origin}: the same document as {by_name[doc.name].origin}; expected each document once"
-            )
-        by_name[doc.name] = doc
+    by_name = _each_once(docs)
     records = [(owner, s) for owner, sources in rulings.items() for s in sources]
     records += [("not a rule", n.source) for n in not_rules]
-    cited = dict.fromkeys([*KNOWN, *(s.document for _, s in records)])
+    cited = dict.fromkeys([*known, *(s.document for _, s in records)])
     unchecked = [name for name in cited if name not in by_name and any(s.document == name for _, s in records)]
     records = [(owner, s) for owner, s in records if s.document in by_name]
 

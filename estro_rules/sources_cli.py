@@ -1,7 +1,7 @@
 """The ``sources check FILE...`` subcommand, for maintainers; the main CLI adds it with :func:`add_subcommand`.
 
 It reads the given source documents and compares them with the records of
-:mod:`estro_rules.source_map`: exit status 0 when they are in sync, 1 on
+every protocol's source document (:mod:`estro_rules.source_map`): exit status 0 when they are in sync, 1 on
 drift, 2 on bad input (the main CLI turns a
 :class:`~estro_rules.sources.SourceError` into one line and status 2).
 
@@ -21,17 +21,16 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from . import sources
+from . import source_map
 from .protocol import CommandIO
-from .source_map import NOT_RULES, SOURCES
 
 EXIT_IN_SYNC, EXIT_DRIFT = 0, 1
 
 
 def cmd_sources_check(args: argparse.Namespace, io: CommandIO) -> int:
     """Check the given documents against every ruling's records; print the report."""
-    documents = [sources.read(name) for name in args.files]
-    report = sources.check(SOURCES, documents, NOT_RULES)
+    documents = [source_map.read(name) for name in args.files]
+    report = source_map.check(documents)
     for line in report.lines():
         print(line, file=io.out)
     return EXIT_IN_SYNC if report.in_sync else EXIT_DRIFT

@@ -34,7 +34,7 @@ from typing import Any
 
 from . import scenarios
 from .errors import EstroError, ScenarioError
-from .protocol import ScenarioKind
+from .protocol import LongRun, Outcome
 
 #: Seconds of work per step of a job: long enough to get work done, short enough
 #: that a request queued behind it is answered quickly and a progress bar moves.
@@ -73,16 +73,15 @@ def _guarded(work: Callable[[], Reply], data: Callable[[], object] = lambda: Non
         return {"ok": False, "error": f"internal error: {type(err).__name__}: {err}"}
 
 
-def _result_reply(kind: ScenarioKind, result: Any, base: str) -> Reply:
-    return {"ok": True, "result": result.to_json(), "html": kind.html(result, base=base)}
+def _result_reply(outcome: Outcome, base: str) -> Reply:
+    return {"ok": True, "result": outcome.to_json(), "html": outcome.html(base=base)}
 
 
 def respond(data: object, *, base: str = "") -> Reply:
     """Run one parsed scenario and describe the outcome for a widget."""
 
     def work() -> Reply:
-        loaded = scenarios.load(data)
-        return _result_reply(loaded.kind, loaded.run(), base)
+        return _result_reply(scenarios.load(data).run(), base)
 
     return _guarded(work, lambda: data)
 
@@ -102,12 +101,12 @@ class Job:
 
     - a scenario of an ordinary kind (and any scenario with an error) is done
       in one step;
-    - an estimate (a scenario that can give a ``simulation()``) plays battles
-      for about ``slice_seconds`` per step, measured by the clock, not counted;
-      each reply holds the estimate so far with ``completed`` and ``total``.
+    - a scenario of a kind with long runs (:attr:`~estro_rules.protocol.ScenarioKind.long_run`, an estimate)
+      works for about ``slice_seconds`` per step, measured by the clock, not counted; each reply holds the
+      result so far with ``completed`` and ``total``.
 
     :meth:`cancel` ends a job and gives its final reply, with
-    ``"cancelled": true`` and, for an estimate, the battles played so far.
+    ``"cancelled": true`` and, for a long run, the result so far.
 
     >>> job = start('{"kind": "p07.combination", "modes": ["Single Player"]}')
     >>> reply = json.loads(job.step())
@@ -137,8 +136,7 @@ class Job:
 
         self._clock = clock
         self._final: Reply | None = None
-        self._kind: ScenarioKind | None = None
-        self._simulation: Any = None  # a battaglia Simulation, once an estimate has begun
+        self._long: LongRun[Outcome] | None = None  # a long run, once one has begun
 
     @property
     def done(self) -> bool:
@@ -150,7 +148,7 @@ class Job:
         if self._final is None:
             deadline = self._clock() + self.slice_seconds
             reply = _guarded(lambda: self._work(deadline), lambda: scenarios.parse(self.text))
-            if reply["ok"] and self._simulation is not None and not self._simulation.done:
+            if reply["ok"] and self._long is not None and not self._long.done:
                 return json.dumps({**reply, "done": False})
             self._final = {**reply, "done": True}
         return json.dumps(self._final)
@@ -158,33 +156,28 @@ class Job:
     def cancel(self) -> str:
         """End the job now; the final reply says ``cancelled`` (unless the job had already finished)."""
         if self._final is None:
-            if self._simulation is not None:
-                self._simulation.stop()
-                reply = _guarded(self._estimate_reply)
+            long = self._long
+            if long is not None:
+                long.stop()
+                reply = _guarded(lambda: self._long_reply(long))
             else:
                 reply = {"ok": False, "error": "cancelled before it ran"}
             self._final = {**reply, "done": True, "cancelled": True}
         return json.dumps(self._final)
 
     def _work(self, deadline: float) -> Reply:
-        if self._simulation is None:
+        long = self._long
+        if long is None:
             loaded = scenarios.load(scenarios.parse(self.text))
-            self._kind, scenario = loaded.kind, loaded.scenario
-            if not hasattr(scenario, "simulation"):
-                return _result_reply(self._kind, scenario.run(), self.base)
-            self._simulation = scenario.simulation()
-        self._simulation.advance_for(max(0.0, deadline - self._clock()), self._clock)
-        return self._estimate_reply()
+            long = self._long = loaded.long_run()
+            if long is None:
+                return _result_reply(loaded.run(), self.base)
+        long.advance_for(max(0.0, deadline - self._clock()), self._clock)
+        return self._long_reply(long)
 
-    def _estimate_reply(self) -> Reply:
-        assert self._kind is not None
-        simulation = self._simulation
-        estimate = simulation.estimate
-        return {
-            **_result_reply(self._kind, estimate, self.base),
-            "completed": estimate.played,
-            "total": simulation.battles,
-        }
+    def _long_reply(self, long: LongRun[Outcome]) -> Reply:
+        completed, total, _ = long.progress()
+        return {**_result_reply(long.result(), self.base), "completed": completed, "total": total}
 
 
 def start(text: str, base: str = "") -> Job:

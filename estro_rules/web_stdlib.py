@@ -75,6 +75,6 @@ def install(archive: str, modules: Iterable[str], load: Callable[[], object] | N
 
 
 def _load_through_javascript() -> object:  # pragma: no cover - runs inside Pyodide only (tests/scenarios)
-    import js  # type: ignore[import-not-found]  # Pyodide's module of the JavaScript globals
+    import js  # Pyodide's module of the JavaScript globals (pyproject.toml: mypy knows it has no types)
 
     return js.estroLoadStdlib()

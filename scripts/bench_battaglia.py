@@ -228,7 +228,7 @@ def main() -> int:
             args.json.write_text(json.dumps(figures, indent=2) + "\n")
         return 0 if within else 1
 
-    figures: dict[str, object] = {"cpython": battles_per_second(args.seconds)}
+    figures = {"cpython": battles_per_second(args.seconds)}
     show("CPython", figures["cpython"])  # type: ignore[arg-type]
     ok = figures["cpython"]["battles_per_second"] >= CPYTHON_TARGET  # type: ignore[index]
     print(f"target: >= {CPYTHON_TARGET:,} battles/s in CPython without trace: {'met' if ok else 'NOT met'}")

@@ -506,7 +506,7 @@ def main() -> None:
                 # Empty profile: ours, then the bare page.
                 context = browser.new_context()
                 requests: list[Any] = []
-                context.on("requestfinished", lambda r, requests=requests: requests.append(r))
+                context.on("requestfinished", requests.append)
                 page = context.new_page()
                 page.goto(url, wait_until="networkidle")
                 before = len(requests)
@@ -567,7 +567,7 @@ def main() -> None:
 
     for name, values in samples.items():
         figures[name] = round(statistics.median(values), 3 if name.endswith("_s") else 1)
-    goals = [
+    goals: list[tuple[str, Any, float]] = [
         ("editor change → result (median), ms", figures["editor_change_ms"], 100),
         ("editor change → result (p90), ms", figures["editor_change_ms_p90"], 100),
         ("sample matchup link, characters", figures["link_chars"], 2000),

@@ -74,9 +74,10 @@ def main() -> int:
     parser.add_argument("--compare", metavar="REV", help="also run revision REV's command, in the same run")
     parser.add_argument("--json", type=Path, default=None)
     args = parser.parse_args()
-    other = None
+    other: Path | None = None
     if args.compare:
-        from bench_update import export
+        sys.path.insert(0, str(ROOT))
+        from scripts.bench_update import export
 
         other = export(args.compare).root
     with tempfile.TemporaryDirectory() as tmp:
@@ -97,7 +98,7 @@ def main() -> int:
                 runs[mb].append(seconds)
                 outputs[mb] = out
             for name in long_runs:
-                long_runs[name].append(measure(long_doc, other if name == args.compare else ROOT)[0])
+                long_runs[name].append(measure(long_doc, other if other is not None and name == args.compare else ROOT)[0])
     escaped = all("\x1b" not in out and "\u202e" not in out for out in outputs.values())
     shown = "\\x1b[2J" in outputs[args.sizes[0]] and "\\u202e" in outputs[args.sizes[0]]
     base = statistics.median(runs[0.0])

@@ -36,6 +36,7 @@ import tarfile
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -45,7 +46,7 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
 
-from scripts.sitegen import rebuild  # noqa: E402
+from scripts.sitegen import offline, rebuild  # noqa: E402
 from tests.conftest import CHROMIUM_ARGS, free_port  # noqa: E402
 
 QUIET_S = 3.0
@@ -136,10 +137,10 @@ def build(revision: Revision, out: Path, url: str) -> None:
     revision.figures["build_s"] = round(time.monotonic() - start, 1)
 
 
-def finish_with(revision: Revision) -> Any:
+def finish_with(revision: Revision) -> Callable[[Path], object]:
     """That revision's own last build step, for build B."""
     if revision.root == ROOT:
-        return rebuild.offline.finish
+        return offline.finish
 
     def finish(site: Path) -> None:
         code = "import sys; from pathlib import Path; from scripts.sitegen import offline; offline.write_service_worker(Path(sys.argv[1]))"

@@ -49,7 +49,27 @@ def on_config(config: Any) -> Any:
     _state["registry"] = _fresh("scripts.sitegen.registry")
     assets = importlib.import_module("scripts.sitegen.assets")
     _state["runtime"] = assets.runtime(ROOT / "build" / "wheel")
+    config["nav"] = with_protocols(config["nav"], importlib.import_module("estro_rules.registry").PROTOCOLS)
     return config
+
+
+def with_protocols(nav: list[Any], protocols: Any) -> list[Any]:
+    """The site's navigation with every protocol in it: its page first under "Rules", its further pages (a
+    report) after "Scenario format" under "Reference"."""
+    out: list[Any] = []
+    for section in nav:
+        if isinstance(section, dict) and "Rules" in section:
+            pages = [{p.rulebook.title: f"{p.page}.md"} for p in protocols]
+            section = {"Rules": pages + list(section["Rules"])}
+        elif isinstance(section, dict) and "Reference" in section:
+            entries: list[Any] = []
+            for entry in section["Reference"]:
+                entries.append(entry)
+                if isinstance(entry, dict) and "scenarios.md" in entry.values():
+                    entries += [{page.title: name} for p in protocols for name, page in p.pages.items()]
+            section = {"Reference": entries}
+        out.append(section)
+    return out
 
 
 def on_files(files: Files, config: Any) -> Files:

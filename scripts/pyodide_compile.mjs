@@ -1,25 +1,30 @@
-// Compile for Pyodide: bytecode made by Pyodide's own CPython under Node, at build time.
+// Compile the standard library for Pyodide: bytecode made by Pyodide's own CPython under Node, at
+// build time. (The engine's bytecode is pyodide-build's `py-compile`: scripts/sitegen/toolchain.py.
+// pyodide-build has nothing that measures which standard-library modules a start needs, so this
+// step stays our own.)
 //
 //   node scripts/pyodide_compile.mjs OUT_DIR < job.json
 //
 // job.json: {"engine": {"estro_rules/web.py": "<source>", ...}, "scenarios": ["<scenario JSON>", ...],
-//            "stdlib_prefix": "/lib/python314.zip/", "engine_prefix": "/lib/estro_rules.zip/"}
+//            "stdlib_prefix": "/lib/python314.zip/", "package": null or {"lock": PYODIDE_LOCK_JSON}}
+//
+// With "package", the engine is loaded the Pyodide way, loadPackage("estro-rules") from that lock
+// file (its wheel beside it), so the modules Pyodide's package loader imports are measured too.
 //
 // 1. Measure: start Pyodide (the npm package's own python_stdlib.zip), import
 //    estro_rules.web and put estro_rules.web_stdlib's finder in place from the
 //    given sources, and run every scenario as the worker does (a job stepped to
 //    its end, and web.handle); record which standard-library modules are then
 //    in sys.modules: they make the boot library.
-// 2. Compile, with py_compile inside Pyodide (the same call pyodide-build's
-//    `py-compile` makes with a host Python of the same version; here the
-//    interpreter is Pyodide's own, so the magic number is right): every
-//    measured standard-library module and every engine module becomes an
-//    unchecked hash-based .pyc.
+// 2. Compile, with py_compile inside Pyodide (the call pyodide-build's
+//    `py-compile` makes; the interpreter is Pyodide's own, so the magic number
+//    is right): every measured standard-library module becomes an unchecked
+//    hash-based .pyc.
 //
-// OUT_DIR receives modules.json (the measured list), stdlib/NAME.pyc and
-// engine/NAME.pyc; scripts/sitegen/assets.py builds the zips from them.
+// OUT_DIR receives modules.json (the measured list) and stdlib/NAME.pyc;
+// scripts/sitegen/assets.py builds the zips from them.
 import { mkdirSync, readFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { dirname, resolve } from "node:path";
 import { loadPyodide } from "pyodide";
 
 const out = process.argv[2];
@@ -30,13 +35,21 @@ if (!out) {
 const job = JSON.parse(readFileSync(0, "utf8"));
 mkdirSync(out, { recursive: true });
 
-const pyodide = await loadPyodide({ stdout: (s) => console.error(s), stderr: (s) => console.error(s) });
-// The engine's sources, written into the in-memory file system (not unpacked
-// with Python's zipfile, so that measuring imports nothing the worker does not).
-for (const [name, text] of Object.entries(job.engine)) {
-  const path = "/engine-src/" + name;
-  pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
-  pyodide.FS.writeFile(path, text);
+const quiet = { stdout: (s) => console.error(s), stderr: (s) => console.error(s) };
+const byPackage = job.package
+  ? { lockFileContents: readFileSync(job.package.lock, "utf8"), packageBaseUrl: dirname(resolve(job.package.lock)) + "/" }
+  : {};
+const pyodide = await loadPyodide({ ...quiet, ...byPackage });
+if (job.package) {
+  await pyodide.loadPackage("estro-rules", { messageCallback: () => {}, errorCallback: (s) => console.error(s) });
+} else {
+  // The engine's sources, written into the in-memory file system (not unpacked
+  // with Python's zipfile, so that measuring imports nothing the worker does not).
+  for (const [name, text] of Object.entries(job.engine)) {
+    const path = "/engine-src/" + name;
+    pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+    pyodide.FS.writeFile(path, text);
+  }
 }
 pyodide.globals.set("SCENARIOS", pyodide.toPy(job.scenarios));
 pyodide.runPython(`
@@ -65,7 +78,6 @@ json.dumps(sorted(
 
 pyodide.mountNodeFS("/out", resolve(out));
 pyodide.globals.set("MEASURED", measured);
-pyodide.globals.set("ENGINE", pyodide.toPy(Object.keys(job.engine)));
 pyodide.runPython(`
 import os, py_compile, zipfile
 
@@ -82,10 +94,6 @@ names = json.loads(MEASURED)
 with zipfile.ZipFile("/lib/python314.zip") as stdlib:
     for name in names:
         compile_to(stdlib.read(name), prefix + name, "/out/stdlib/" + name + "c")
-for name in ENGINE:
-    if name.endswith(".py"):
-        with open("/engine-src/" + name, "rb") as f:
-            compile_to(f.read(), ${JSON.stringify(job.engine_prefix)} + name, "/out/engine/" + name + "c")
 with open("/out/modules.json", "w") as f:
     json.dump({"python": sys.version.split()[0], "magic": __import__("importlib.util").util.MAGIC_NUMBER.hex(), "stdlib": names}, f, indent=1)
 `);

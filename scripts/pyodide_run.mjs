@@ -3,9 +3,12 @@
 //   node scripts/pyodide_run.mjs ENGINE scenarios [STDLIB]  < list.json  -> JSON list of web.handle replies (as JSON text)
 //   node scripts/pyodide_run.mjs ENGINE python [STDLIB]     < code.py    -> prints what the code prints
 //
-// ENGINE is the engine's wheel (unpacked into site-packages) or the site's
-// estro_rules.zip of bytecode (put on sys.path, as the worker does). STDLIB is
-// a python_stdlib.zip to start Pyodide with (the site's compiled one); without
+// ENGINE is the engine's py3-none-any wheel made by `pyodide build` (unpacked
+// into site-packages), the compiled wheel pyodide-build's `py-compile` made, or
+// any zip of the engine's bytecode (put on sys.path at /lib/estro_rules.zip, as
+// the worker does), or the pyodide-lock.json beside that compiled wheel
+// (loadPackage("estro-rules"), Pyodide's own way). STDLIB is a
+// python_stdlib.zip to start Pyodide with (the site's compiled one); without
 // it, the npm package's own.
 //
 // ESTRO_WHOLE_STDLIB (optional), JSON {"path": WHOLE_ZIP, "rest": [module, ...]}: STDLIB is a boot
@@ -20,7 +23,7 @@
 // Timings go to stderr as a JSON line: {"load_s": ..., "run_s": ...}.
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { loadPyodide } from "pyodide";
 
 const [enginePath, mode, stdlibPath] = process.argv.slice(2);
@@ -54,11 +57,18 @@ if (process.env.ESTRO_SNAPSHOT) {
     },
   });
 }
+const byPackage = enginePath.endsWith("pyodide-lock.json");
+if (byPackage) {
+  options.lockFileContents = readFileSync(enginePath, "utf8");
+  options.packageBaseUrl = dirname(resolve(enginePath)) + "/";
+}
 const pyodide = await loadPyodide(options);
-const engine = new Uint8Array(readFileSync(enginePath));
-if (enginePath.endsWith(".whl")) {
-  pyodide.unpackArchive(engine, "wheel");
+if (byPackage) {
+  await pyodide.loadPackage("estro-rules", { messageCallback: () => {}, errorCallback: (s) => console.error(s) });
+} else if (enginePath.endsWith("-py3-none-any.whl")) {
+  pyodide.unpackArchive(new Uint8Array(readFileSync(enginePath)), "wheel");
 } else {
+  const engine = new Uint8Array(readFileSync(enginePath));
   pyodide.FS.writeFile("/lib/estro_rules.zip", engine);
   pyodide.runPython("import sys\nif '/lib/estro_rules.zip' not in sys.path: sys.path.insert(0, '/lib/estro_rules.zip')");
 }

@@ -5,7 +5,11 @@
 //
 // job.json: {"stdlib": BOOT_LIBRARY_ZIP, "engine": ENGINE_ZIP, "engine_path": "/lib/estro_rules.zip",
 //            "stdlib_path": "/lib/python314.zip", "rest": [module, ...], "boot_modules": [module, ...],
-//            "warmups": ["<scenario JSON>", ...], "lock": {pyodide-lock.json's "info", no packages}}
+//            "warmups": ["<scenario JSON>", ...], "lock": {the lock file the worker hands Pyodide},
+//            "package": null or {"lock": PYODIDE_LOCK_JSON}}
+//
+// With "package", the engine is loaded as the worker then loads it, loadPackage("estro-rules") from
+// that lock file's folder, instead of its zip put on sys.path.
 //
 // 1. The snapshot: loadPyodide({_makeSnapshot: true}) from the boot library; the engine's zip on
 //    sys.path and estro_rules.web_stdlib's finder in place, as worker.js's installEngine does;
@@ -19,6 +23,7 @@
 //    OUT_FILE.json lists which ("pages") and which were as instantiated ("initial_pages"). The
 //    worker puts the pages in place and copies the others back from its own fresh memory.
 import { readFileSync, writeFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import { loadPyodide } from "pyodide";
 
 const out = process.argv[2];
@@ -31,12 +36,16 @@ const PAGE = 65536;
 const quiet = { stdout: (s) => console.error(s), stderr: (s) => console.error(s) };
 const asm = new URL("pyodide.asm.mjs", import.meta.resolve("pyodide")).href;
 
-const pyodide = await loadPyodide({ ...quiet, stdLibURL: job.stdlib, lockFileContents: job.lock, _makeSnapshot: true });
+const packages = job.package ? { packageBaseUrl: dirname(resolve(job.package.lock)) + "/" } : {};
+const pyodide = await loadPyodide({ ...quiet, ...packages, stdLibURL: job.stdlib, lockFileContents: job.lock, _makeSnapshot: true });
 const heap = pyodide._module.HEAP8.length;
-pyodide.FS.writeFile(job.engine_path, new Uint8Array(readFileSync(job.engine)));
-pyodide.runPython(`import sys
-sys.path.insert(0, ${JSON.stringify(job.engine_path)})
-from estro_rules import web_stdlib
+if (job.package) {
+  await pyodide.loadPackage("estro-rules", { messageCallback: () => {}, errorCallback: (s) => console.error(s) });
+} else {
+  pyodide.FS.writeFile(job.engine_path, new Uint8Array(readFileSync(job.engine)));
+  pyodide.runPython(`import sys\nsys.path.insert(0, ${JSON.stringify(job.engine_path)})`);
+}
+pyodide.runPython(`from estro_rules import web_stdlib
 web_stdlib.install(${JSON.stringify(job.stdlib_path)}, ${JSON.stringify(job.rest)})`);
 const web = pyodide.pyimport("estro_rules.web");
 for (const text of job.warmups) {
@@ -52,6 +61,9 @@ if (pyodide._module.HEAP8.length !== heap) {
   console.error(`the heap grew from ${heap} to ${pyodide._module.HEAP8.length} bytes: Pyodide could not restore it`);
   process.exit(1);
 }
+// A snapshot may hold no JavaScript state, and the package's files are not in it: Pyodide forgets it
+// loaded the engine, and the restored Python loads it again (the worker does).
+if (job.package) delete pyodide.loadedPackages["estro-rules"];
 const snapshot = pyodide.makeMemorySnapshot();
 
 // The memory as instantiated: a second Pyodide from this snapshot, seen before the snapshot is copied in.

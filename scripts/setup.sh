@@ -2,8 +2,12 @@
 # Install what the site and the tests need; safe to run again (it skips what is done).
 #   bash scripts/setup.sh            Python venv (.venv) + pinned packages + Pyodide (npm ci)
 #   bash scripts/setup.sh --browser  the same, plus Chromium for the browser tests
+# and, each time, the build-tool environment with pyodide-build (scripts/setup_pyodide_build.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+bash scripts/setup_pyodide_build.sh &  # its own environment, set up while the rest installs
+pyodide_build=$!
 
 python=${PYTHON:-python3}
 if [ ! -x .venv/bin/python ]; then
@@ -26,6 +30,8 @@ if ! cmp -s package-lock.json node_modules/.estro-lock 2>/dev/null || [ ! -f nod
   npm ci --no-audit --no-fund --loglevel=error
   cp package-lock.json node_modules/.estro-lock
 fi
+
+wait "$pyodide_build"
 
 if [ "${1:-}" = "--browser" ]; then
   chromium=${CHROMIUM:-$(command -v chromium || command -v chromium-browser || true)}

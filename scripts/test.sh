@@ -8,6 +8,18 @@ start=$(date +%s)
 bash scripts/setup.sh --browser
 export NO_MKDOCS_2_WARNING=1
 .venv/bin/ruff check estro_rules scripts tests
-.venv/bin/mypy
-.venv/bin/python -m pytest "$@"
+# Types are checked while the tests run (mypy's output follows theirs).
+mypy_log=$(mktemp)
+.venv/bin/mypy > "$mypy_log" 2>&1 &
+mypy=$!
+# The whole suite, as CI runs it: the site is built from the session's first moment.
+if [ $# -eq 0 ]; then export ESTRO_BUILD_SITE_EARLY=1; fi
+# In parallel (pytest-xdist): the tests wait on browsers and Node as much as they compute.
+# ESTRO_TEST_WORKERS=0 runs them in this one process.
+status=0
+.venv/bin/python -m pytest -n "${ESTRO_TEST_WORKERS:-4}" "$@" || status=$?
+if ! wait "$mypy"; then status=1; fi
+cat "$mypy_log"
+rm -f "$mypy_log"
 echo "test command: $(( $(date +%s) - start )) s wall time"
+exit "$status"

@@ -1,18 +1,23 @@
-"""Shared fixtures: the built site served on 127.0.0.1, the engine's wheel, headless Chromium."""
+"""Shared fixtures: the built site served on 127.0.0.1, the engine's wheel, headless Chromium.
+
+The tests run in parallel (pytest-xdist, ``-n`` in scripts/test.sh) and also without it. The site
+is built once per run and served once, for every worker: see :mod:`tests.support.site`. Tests that
+use it run after the others, so that it is built while they run.
+"""
 
 from __future__ import annotations
 
 import os
 import shutil
 import socket
-import subprocess
-import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from scripts.serve_site import serve_in_background
+from tests.support import site as shared_site
+from tests.support.site import build_site
+
+__all__ = ["CHROMIUM_ARGS", "ROOT", "Site", "build_site", "free_port"]
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM_ARGS = [
@@ -42,25 +47,48 @@ class Site:
         self.url = f"http://127.0.0.1:{port}/"
 
 
-def build_site(out: Path, site_url: str) -> None:
-    env = {**os.environ, "SITE_URL": site_url, "NO_MKDOCS_2_WARNING": "1"}
-    mkdocs = Path(sys.executable).with_name("mkdocs")
-    result = subprocess.run(
-        [str(mkdocs), "build", "--strict", "--quiet", "-d", str(out)], cwd=ROOT, env=env, capture_output=True, text=True
-    )
-    assert result.returncode == 0, f"mkdocs build failed:\n{result.stdout}\n{result.stderr}"
+def pytest_sessionstart(session: pytest.Session) -> None:
+    if not hasattr(session.config, "workerinput"):  # the process that owns the run serves the site
+        shared_site.serve(session.config)
+        if os.environ.get("ESTRO_BUILD_SITE_EARLY"):  # the whole suite (scripts/test.sh): no need to wait
+            shared_site.shared(session.config).start_building()  # for a worker's collection to ask
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    shared_site.stop(session.config)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node: object) -> None:
+    """pytest-xdist's controller, starting a worker: hand it the site's folder and port."""
+    workerinput = node.workerinput  # type: ignore[attr-defined]
+    workerinput[shared_site.WORKER_KEY] = shared_site.for_worker(node.config)  # type: ignore[attr-defined]
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The tests that need the site last (the same order in every worker), Pyodide's just before;
+    within each kind, those marked ``heavy`` first."""
+    kind = {item: 2 if "site" in uses(item) else 1 if "node" in uses(item) else 0 for item in items}
+    items.sort(key=lambda item: (kind[item], item.get_closest_marker("heavy") is None))
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Start building the site as soon as a collected test needs it (one process builds it)."""
+    if any("site" in uses(item) for item in session.items):
+        shared_site.shared(session.config).start_building()
+
+
+def uses(item: pytest.Item) -> tuple[str, ...]:
+    return tuple(getattr(item, "fixturenames", ()))
 
 
 @pytest.fixture(scope="session")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
-    """Build the site once (its site_url on the port it is served from) and serve it as players get it:
+def site(request: pytest.FixtureRequest) -> Site:
+    """The site, built once per run (its site_url on the port it is served from) and served as players get it:
     precompressed (brotli or gzip), by scripts/serve_site.py, the server of ``bash scripts/serve.sh``."""
-    port = free_port()
-    out = tmp_path_factory.mktemp("site") / "site"
-    build_site(out, f"http://127.0.0.1:{port}/")
-    server = serve_in_background(out, "127.0.0.1", port)
-    yield Site(out, port)
-    server.shutdown()
+    shared = shared_site.shared(request.config)
+    shared.ensure_built()
+    return Site(shared.root, shared.port)
 
 
 @pytest.fixture(scope="session")

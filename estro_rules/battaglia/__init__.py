@@ -18,52 +18,56 @@ the scenario kinds, with every field declared once, in :mod:`.kinds`.
 from __future__ import annotations
 
 from ..protocol import Protocol
+from .battles import BattleScenario, battle, battle_seed
 from .cli import BATTLE_COMMAND
-from .engine import TURN_STEPS, Matchup, battle, battle_seed
-from .kinds import (
-    BATTLE,
-    ESTIMATE,
-    KINDS,
-    BattleScenario,
-    EstimateScenario,
-    ability,
-    cryptid,
-    load_battle,
-    load_estimate,
-    team,
-)
+from .engine import TURN_STEPS, Matchup
+from .kinds import BATTLE, ESTIMATE, KINDS, load_battle, load_estimate
+from .provenance import SOURCE
 from .results import BattleResult
 from .rulebook import RULEBOOK, cite
 from .rules import (
-    CONDITIONS,
-    EFFECTS,
     MAX_BATTLES,
     MAX_TRACE_EVENTS,
     REACTION_CAP,
-    REACTIONS,
     ROLL_LIMIT,
     SUDDEN_DEATH_FROM,
-    TARGETS,
-    Ability,
-    Condition,
-    Cryptid,
     EndReason,
-    Team,
     Winner,
     dice_list,
     sudden_death_bonus,
 )
 from .samples import REFERENCE_LEFT, REFERENCE_MATCHUP, REFERENCE_RIGHT
-from .simulate import Estimate, Rate, Simulation, estimate, wilson
+from .simulate import Estimate, EstimateScenario, Rate, Simulation, estimate, wilson
 from .tables import SITE_TABLES, WIDGETS
+from .teams import ABILITY_RULES, Ability, Cryptid, Team, ability, cryptid, team
+from .terms import TERMS
 from .trace import REASON_TEXT, Event, RollRecord, Trace
 from .views import battle_html, battle_text, estimate_html, estimate_text
+from .words import CONDITIONS, EFFECTS, REACTIONS, TARGETS, VOCABULARY, Condition, Effect
 
-PROTOCOL = Protocol("battaglia", RULEBOOK, KINDS, tables=SITE_TABLES, widgets=WIDGETS, commands=(BATTLE_COMMAND,))
+PROTOCOL = Protocol(
+    "battaglia",
+    RULEBOOK,
+    KINDS,
+    tables=SITE_TABLES,
+    widgets=WIDGETS,
+    commands=(BATTLE_COMMAND,),
+    question="Who wins this battle, and why?",
+    summary="The dice battles of cryptids (*criptidi*): threat order, targets, the six steps of a turn, rerolls, "
+    "sudden death, how a battle ends",
+    source=SOURCE,
+    terms=TERMS,
+    data_files={
+        "battaglia/roster.json": "the sample cryptids the team builder offers: test_roster_uses_every_word",
+    },
+)
 """Battaglia, as the registry lists it."""
 
 __all__ = [
+    "ABILITY_RULES",
     "BATTLE",
+    "VOCABULARY",
+    "Effect",
     "CONDITIONS",
     "EFFECTS",
     "ESTIMATE",

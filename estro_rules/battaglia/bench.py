@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import time
 
-from .engine import Matchup, battle, battle_seed
+from .battles import battle, battle_seed
+from .engine import Matchup
 from .rules import MAX_BATTLES
 from .samples import REFERENCE_LEFT, REFERENCE_RIGHT
 from .simulate import Simulation

@@ -21,19 +21,16 @@ if TYPE_CHECKING:  # only in annotations: the browser never imports argparse
     import argparse
 
 import json
-from dataclasses import replace
 
-from ..fields import check_int
+from ..declare import replaced
 from ..inputs import read_json
 from ..progress import run_until_done
 from ..protocol import Command, CommandIO, find_kind
-from .kinds import KINDS, BattleScenario, EstimateScenario
-from .parallel import MAX_JOBS, ParallelSimulation
-from .rules import MAX_BATTLES, MAX_ESTIMATE_SEED, MAX_SEED
-from .simulate import Simulation
+from .battles import BattleScenario
+from .kinds import BATTLE, ESTIMATE, KINDS
+from .parallel import JOBS, ParallelSimulation
+from .simulate import EstimateScenario, Simulation
 from .views import battle_text, estimate_text
-
-_KIND_NAMES = ("battaglia.battle", "battaglia.estimate")
 
 
 def arguments(p: argparse.ArgumentParser) -> None:
@@ -48,31 +45,37 @@ def arguments(p: argparse.ArgumentParser) -> None:
 
 def load_file(data: object) -> BattleScenario | EstimateScenario:
     """Read a battle or estimate scenario; ``kind`` may be left out (a battle)."""
-    kind = find_kind(KINDS, data, default=_KIND_NAMES[0], what="Battaglia scenario kind")
-    scenario: BattleScenario | EstimateScenario = kind.load(data)  # type: ignore[assignment]
-    return scenario
+    kind = find_kind(KINDS, data, default=BATTLE.name, what="Battaglia scenario kind")
+    return ESTIMATE.read(data) if kind is ESTIMATE else BATTLE.read(data)
 
 
 def cmd_battle(args: argparse.Namespace, io: CommandIO) -> int:
+    """The options are read through the declarations of the fields they override, with the option as the path:
+    the same bounds, the same messages as the file's fields."""
     scenario = load_file(read_json(args.file, io.stdin))
-    battles = args.simulate if args.simulate is not None else getattr(scenario, "battles", None)
-    if battles is None:
-        assert isinstance(scenario, BattleScenario)
-        seed = scenario.seed if args.seed is None else check_int(args.seed, "--seed", minimum=0, maximum=MAX_SEED)
-        result = replace(scenario, seed=seed, trace=True).run()  # always with its trace, whatever the file says
-        text = battle_text(result) if args.text else json.dumps(result.to_json(), indent=2, ensure_ascii=False)
+    if args.simulate is None and isinstance(scenario, BattleScenario):
+        given: int = scenario.seed if args.seed is None else BattleScenario.parse("seed", args.seed, "--seed")
+        played = replaced(scenario, seed=given, trace=True).run()  # always with its trace, whatever the file says
+        text = battle_text(played) if args.text else json.dumps(played.to_json(), indent=2, ensure_ascii=False)
         print(text, file=io.out)
         return 0
-    check_int(battles, "--simulate", minimum=1, maximum=MAX_BATTLES)
-    seed = scenario.seed if args.seed is None else check_int(args.seed, "--seed", minimum=0, maximum=MAX_ESTIMATE_SEED)
-    check_int(args.jobs, "--jobs", minimum=1, maximum=MAX_JOBS)
-    if args.jobs == 1:
-        sim: Simulation | ParallelSimulation = Simulation(scenario.left, scenario.right, battles=battles, seed=seed)
+    if args.simulate is not None:
+        battles: int = EstimateScenario.parse("battles", args.simulate, "--simulate")
     else:
-        sim = ParallelSimulation(scenario.left, scenario.right, battles=battles, seed=seed, jobs=args.jobs)
+        assert isinstance(scenario, EstimateScenario)  # a battle without --simulate was played above
+        battles = scenario.battles
+    if args.seed is not None:
+        seed: int = EstimateScenario.parse("seed", args.seed, "--seed")
+    elif isinstance(scenario, EstimateScenario):
+        seed = scenario.seed
+    else:  # a battle's seed, as an estimate's
+        seed = EstimateScenario.parse("seed", scenario.seed, "seed")
+    jobs: int = JOBS.type.read(args.jobs, "--jobs")
+    estimate = EstimateScenario(scenario.left, scenario.right, battles, seed)
+    sim = Simulation.of(estimate) if jobs == 1 else ParallelSimulation.of(estimate, jobs)
     code = run_until_done(sim, io.err)
-    estimate = sim.estimate  # every battle played; one cut short by Ctrl-C is not counted
-    print(estimate_text(estimate) if args.text else json.dumps(estimate.to_json(), indent=2), file=io.out)
+    result = sim.result()  # every battle played; one cut short by Ctrl-C is not counted
+    print(estimate_text(result) if args.text else json.dumps(result.to_json(), indent=2), file=io.out)
     return code
 
 

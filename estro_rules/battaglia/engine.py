@@ -5,7 +5,7 @@ examples, the dice can be forced with a list of rolls; when the list runs out,
 the dice continue from the seeded generator (each roll in the trace says
 whether it was forced or drawn).
 
->>> from estro_rules.battaglia import team
+>>> from estro_rules.battaglia import battle, team
 >>> left = team([{"name": "Nessie", "threat": 3, "health": 5,
 ...               "abilities": [{"when": {"total": 7}, "effect": {"damage": 3}}]}])
 >>> right = team([{"name": "Kappa", "threat": 2, "health": 4,
@@ -31,7 +31,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from ..fields import check_int
 from ..ordered import Rule, RuleList
 from .matchup import (
     DAMAGE,
@@ -47,10 +46,11 @@ from .matchup import (
     CompiledAbility,
     CompiledMatchup,
 )
-from .results import LIMIT_REACTION_CAP, LIMIT_REROLL_DENIED, LIMIT_ROLL_LIMIT, BattleResult
+from .results import LIMIT_REACTION_CAP, LIMIT_REROLL_DENIED, LIMIT_ROLL_LIMIT
 from .rulebook import cite
-from .rules import MAX_SEED, REACTION_CAP, ROLL_LIMIT, SUDDEN_DEATH_FROM, EndReason, Team, Winner, dice_list
-from .trace import Acting, RollRecord, Trace
+from .rules import REACTION_CAP, ROLL_LIMIT, SUDDEN_DEATH_FROM, EndReason, Winner
+from .teams import Team
+from .trace import Acting, Trace
 
 
 class Matchup(CompiledMatchup):
@@ -635,66 +635,3 @@ TURN_STEPS: RuleList[Step] = RuleList(
 in this order, and a reroll starts it again from the first; every trace event carries the number of
 its step (its place here, from 1). Step 5 (reactions) happens inside steps 3, 4 and 6, so its rule
 holds :func:`reactions_inside_other_steps`, a marker that does nothing, and the loop leaves it out."""
-
-
-def _outcome_rulings(winner: Winner, reason: EndReason) -> tuple[str, ...]:
-    """Why the battle ended so, and what it costs: a draw costs no lives (BAT-10), only a loss may (I-BAT-13)."""
-    stakes = (cite("BAT-10"),) if winner is Winner.DRAW else (cite("I-BAT-13"),)
-    if reason is EndReason.SIDE_EMPTY:
-        return (cite("BAT-8"), *stakes)
-    if reason is EndReason.BOTH_EMPTY:
-        return (cite("BAT-8"), cite("I-BAT-6"), *stakes)
-    why = (cite("BAT-9"), cite("I-BAT-8")) if reason is EndReason.ROLL_LIMIT else (cite("BAT-9"), cite("I-BAT-7"))
-    return why + stakes
-
-
-def battle(
-    left: Team,
-    right: Team,
-    *,
-    seed: int = 0,
-    dice: Sequence[Sequence[int]] | None = None,
-    trace: bool = True,
-    matchup: Matchup | None = None,
-) -> BattleResult:
-    """Play one battle between ``left`` and ``right``.
-
-    ``dice`` forces the first rolls (a list of ``[a, b]``); once it runs out, the
-    dice come from the seeded generator. ``trace=False`` skips the trace.
-    """
-    check_int(seed, "seed", minimum=0, maximum=MAX_SEED)
-    forced = dice_list(list(dice)) if dice is not None else ()
-    m = matchup if matchup is not None else Matchup(left, right)
-    played = Battle(m, random.Random(seed), forced, trace)
-    winner = played.play()
-    reason = played.reason
-    rulings = _outcome_rulings(winner, reason)
-    tracer = played.tracer
-    records: tuple[RollRecord, ...] = ()
-    if tracer is not None:
-        tracer.end(winner, reason, played.roll, rulings)
-        records = tuple(tracer.records)
-    return BattleResult(
-        left,
-        right,
-        seed,
-        forced,
-        winner,
-        reason,
-        played.roll,
-        played.turn,
-        tuple(played.hp),
-        played.limits(),
-        rulings,
-        records,
-        tracer is not None and tracer.cut,
-    )
-
-
-def battle_seed(master: int, index: int) -> int:
-    """The seed of battle ``index`` of an estimate with seed ``master``: ``master * 2**32 + index``.
-
-    >>> battle_seed(7, 3)
-    30064771075
-    """
-    return (master << 32) + index

@@ -12,25 +12,25 @@ target, who reacts to what. :class:`~.engine.Matchup` adds the battles themselve
 
 from __future__ import annotations
 
+from . import words
 from .rulebook import cite
-from .rules import Ability, Team
+from .teams import Ability, Team
 
-#: What an ability does and whom it targets, as numbers for the hot loop.
-DAMAGE, HEAL, DOT, MODIFY, REROLL = range(5)
-EFFECT_CODES = {"damage": DAMAGE, "heal": HEAL, "dot": DOT, "modify_total": MODIFY, "reroll": REROLL}
-HIGHEST_THREAT_ENEMY, LOWEST_HEALTH_ENEMY, ALL_ENEMIES, RANDOM_ENEMY, SELF, LOWEST_HEALTH_ALLY, ALL_ALLIES, SOURCE = (
-    range(8)
+# What an ability does and whom it targets, as numbers for the hot loop: each word's own code (.words).
+DAMAGE, HEAL, DOT, MODIFY, REROLL = (w.code for w in (words.Damage, words.Heal, words.Dot, words.ModifyTotal, words.Reroll))
+HIGHEST_THREAT_ENEMY, LOWEST_HEALTH_ENEMY, ALL_ENEMIES, RANDOM_ENEMY = (
+    w.code for w in (words.HighestThreatEnemy, words.LowestHealthEnemy, words.AllEnemies, words.RandomEnemy)
 )
-TARGET_CODES = {
-    "highest_threat_enemy": HIGHEST_THREAT_ENEMY,
-    "lowest_health_enemy": LOWEST_HEALTH_ENEMY,
-    "all_enemies": ALL_ENEMIES,
-    "random_enemy": RANDOM_ENEMY,
-    "self": SELF,
-    "lowest_health_ally": LOWEST_HEALTH_ALLY,
-    "all_allies": ALL_ALLIES,
-    "source": SOURCE,
-}
+SELF, LOWEST_HEALTH_ALLY, ALL_ALLIES, SOURCE = (
+    w.code for w in (words.Self, words.LowestHealthAlly, words.AllAllies, words.Source)
+)
+TARGET_CODES = {w.name: w.code for w in words.TARGETS}
+
+
+def _reacts(ab: CompiledAbility, reaction: type[words.ReactionWord]) -> bool:
+    """Whether the ability is a reaction of that word."""
+    when = ab.ability.when
+    return when.word is words.Reaction and when.value == reaction.name
 
 
 class CompiledAbility:
@@ -41,7 +41,7 @@ class CompiledAbility:
     def __init__(self, owner: int, ability: Ability) -> None:
         self.owner = owner
         self.ability = ability
-        self.eff = EFFECT_CODES[ability.effect]
+        self.eff = ability.effect.word.code
         self.amount = ability.amount
         self.rolls = ability.rolls
         self.target = TARGET_CODES[ability.target] if ability.target else -1
@@ -99,7 +99,7 @@ class CompiledMatchup:
         self.members = (tuple(range(nl)), tuple(range(nl, n)))
         by_threat = tuple(tuple(sorted(m, key=lambda i: (-self.threat[i], self.pos[i]))) for m in self.members)
         self.enemies_by_threat = (by_threat[1], by_threat[0])
-        mods = [a.amount for c in cs for a in c.abilities if a.effect == "modify_total"]
+        mods = [a.amount for c in cs for a in c.abilities if a.effect.word is words.ModifyTotal]
         self.tlo = 2 + sum(a for a in mods if a < 0)
         self.thi = 12 + sum(a for a in mods if a > 0)
         self.width = self.thi - self.tlo + 1
@@ -114,19 +114,14 @@ class CompiledMatchup:
             for ab in compiled:
                 self._conditions(ab)
             self.abilities.append(compiled)
-            self.react_damaged.append(tuple(ab for ab in compiled if ab.ability.when.value == "damaged"))
-            self.react_healed.append(tuple(ab for ab in compiled if ab.ability.when.value == "healed"))
-            self.death.append(tuple(ab for ab in compiled if ab.ability.when.kind == "death"))
+            self.react_damaged.append(tuple(ab for ab in compiled if _reacts(ab, words.Damaged)))
+            self.react_healed.append(tuple(ab for ab in compiled if _reacts(ab, words.Healed)))
+            self.death.append(tuple(ab for ab in compiled if ab.ability.when.word is words.Death))
 
-        def side_reactions(s: int, name: str) -> tuple[CompiledAbility, ...]:
-            return tuple(
-                ab
-                for i in by_threat[s]
-                for ab in self.abilities[i]
-                if ab.ability.when.kind == "reaction" and ab.ability.when.value == name
-            )
+        def side_reactions(s: int, reaction: type[words.ReactionWord]) -> tuple[CompiledAbility, ...]:
+            return tuple(ab for i in by_threat[s] for ab in self.abilities[i] if _reacts(ab, reaction))
 
-        self.ally_damaged = (side_reactions(0, "ally_damaged"), side_reactions(1, "ally_damaged"))
+        self.ally_damaged = (side_reactions(0, words.AllyDamaged), side_reactions(1, words.AllyDamaged))
         answers = [(self.react_damaged[t], tuple(r for r in self.ally_damaged[self.side[t]] if r.owner != t)) for t in range(n)]
         self.on_damage = tuple((own, allies, (cite("I-BAT-19"),) if len(own) + len(allies) > 1 else ()) for own, allies in answers)
         """For each cryptid: its own "damaged" reactions, its allies' "ally damaged" ones in threat order, and the
@@ -134,7 +129,7 @@ class CompiledMatchup:
         self.answer_damage = tuple(tuple(dict.fromkeys(r.owner for r in own + allies)) for own, allies in answers)
         """For each cryptid: the cryptids that answer a hit on it (itself, its allies); a tick of damage over time,
         which is no hit, sets off none of them (I-BAT-18)."""
-        self.ally_dies = (side_reactions(0, "ally_dies"), side_reactions(1, "ally_dies"))
+        self.ally_dies = (side_reactions(0, words.AllyDies), side_reactions(1, words.AllyDies))
         groups: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
         for value in sorted(set(self.threat), reverse=True):
             lefts = tuple(i for i in self.members[0] if self.threat[i] == value)
@@ -166,10 +161,10 @@ class CompiledMatchup:
 
     def _conditions(self, ab: CompiledAbility) -> None:
         when = ab.ability.when
-        if when.kind in ("reaction", "death"):
+        if not when.word.roll:
             return
-        if ab.eff in (MODIFY,) or when.kind == "every_roll":
-            if when.kind != "every_roll":
+        if ab.eff == MODIFY or when.word.every:
+            if not when.word.every:
                 ab.faces = frozenset(
                     (a - 1) * 6 + b - 1 for a in range(1, 7) for b in range(1, 7) if when.on_roll(a, b, a + b)
                 )
@@ -199,7 +194,7 @@ class CompiledMatchup:
             (ab.faces, ab.owner, ab.eff, ab)
             for i in cryptids
             for ab in self.abilities[i]
-            if ab.ability.when.kind == "every_roll" or ab.eff == MODIFY
+            if ab.ability.when.word.every or ab.eff == MODIFY
         )
         step4 = tuple(  # the abilities some roll sets off at step 4 (the others have no keys: _conditions)
             (ab.keys, ab.owner, ab) for i in cryptids for ab in self.abilities[i] if ab.keys

@@ -31,6 +31,7 @@ import signal
 import sys
 import threading
 import time
+from collections.abc import Callable
 from types import FrameType
 from typing import TYPE_CHECKING
 
@@ -38,12 +39,21 @@ if TYPE_CHECKING:  # multiprocessing is imported where a process starts: the bro
     import multiprocessing
     from multiprocessing.process import BaseProcess
 
-from ..fields import check_int
-from .rules import Team
-from .simulate import Estimate, Simulation
+from ..schema import Field, Int
+from .simulate import Estimate, EstimateScenario, Simulation
+from .teams import Team
 
 #: How many processes may share one estimate.
 MAX_JOBS = 64
+
+JOBS = Field("jobs", Int(1, MAX_JOBS), default=1, label="Processes", help="How many processes share the estimate")
+"""How many processes an estimate is played in: ``battle --jobs K`` is read through it."""
+
+Report = tuple[int, tuple[int, int, int]]
+"""What a process reports: its index, and its counts so far (left wins, draws, right wins)."""
+
+SignalHandler = Callable[[int, FrameType | None], object] | int | None
+"""A signal's handler as :func:`signal.signal` takes and gives it back (a function, or a default's number)."""
 
 #: Seconds of battles a process plays between two reports.
 REPORT_EVERY = 0.2
@@ -88,7 +98,7 @@ def _play_range(
     first: int,
     count: int,
     index: int,
-    reports: multiprocessing.Queue[object],
+    reports: multiprocessing.Queue[Report],
     parent: int | None = None,
 ) -> None:
     """Play battles ``first`` to ``first + count - 1`` and report the counts after every slice; as a
@@ -112,14 +122,27 @@ class ParallelSimulation:
     """What it counts, for a progress line and an interrupted run's report."""
 
     def __init__(self, left: Team, right: Team, *, battles: int, seed: int = 0, jobs: int = 2) -> None:
-        Simulation(left, right, battles=battles, seed=seed)  # the same checks, the same messages
-        check_int(jobs, "--jobs", minimum=1, maximum=MAX_JOBS)
+        """``battles`` and ``seed`` are read as an estimate's (:class:`~.simulate.EstimateScenario`), ``jobs``
+        as the command line's ``--jobs`` (:data:`JOBS`): the same checks, the same messages."""
+        battles = EstimateScenario.parse("battles", battles, "battles")
+        seed = EstimateScenario.parse("seed", seed, "seed")
+        self._start(left, right, battles, seed, JOBS.type.read(jobs, "--jobs"))
+
+    @classmethod
+    def of(cls, scenario: EstimateScenario, jobs: int) -> ParallelSimulation:
+        """The estimate of a scenario already read, in ``jobs`` processes (read through :data:`JOBS`)."""
+        made = cls.__new__(cls)
+        made._start(scenario.left, scenario.right, scenario.battles, scenario.seed, jobs)
+        return made
+
+    def _start(self, left: Team, right: Team, battles: int, seed: int, jobs: int) -> None:
         self.battles = battles
         self.seed = seed
+        self._stopped = False
         import multiprocessing
 
         context = multiprocessing.get_context("fork")
-        self._reports: multiprocessing.Queue[object] = context.Queue()
+        self._reports: multiprocessing.Queue[Report] = context.Queue()
         ranges = split(battles, jobs)
         self._counts: list[tuple[int, int, int]] = [(0, 0, 0)] * len(ranges)
         parent = os.getpid()
@@ -133,7 +156,7 @@ class ParallelSimulation:
         for process in self._processes:
             process.start()
 
-    def _stop_on_sigterm(self) -> object:
+    def _stop_on_sigterm(self) -> SignalHandler:
         """While the processes run, SIGTERM raises ``SystemExit(143)`` in the parent, so that the loop
         that waits for reports ends through :meth:`close` (Python's default would end the parent alone)."""
         if threading.current_thread() is not threading.main_thread():
@@ -152,17 +175,17 @@ class ParallelSimulation:
 
     @property
     def done(self) -> bool:
-        return self.estimate.played >= self.battles
+        return self._stopped or self.estimate.played >= self.battles
 
-    def advance_for(self, seconds: float) -> Estimate:
+    def advance_for(self, seconds: float, clock: Callable[[], float] = time.monotonic) -> Estimate:
         """Take in the processes' reports for about ``seconds``; the estimate so far."""
-        deadline = time.monotonic() + seconds
+        deadline = clock() + seconds
         while not self.done:
-            left = deadline - time.monotonic()
+            left = deadline - clock()
             if left <= 0:
                 break
             try:
-                report: tuple[int, tuple[int, int, int]] = self._reports.get(timeout=left)  # type: ignore[assignment]
+                report = self._reports.get(timeout=left)
             except queue.Empty:
                 if not any(p.is_alive() for p in self._processes):
                     raise RuntimeError("the processes of the estimate stopped before it was complete") from None
@@ -177,6 +200,16 @@ class ParallelSimulation:
         est = self.estimate
         return est.played, est.battles, est.summary()
 
+    def result(self) -> Estimate:
+        """The estimate so far (:class:`~estro_rules.protocol.LongRun`)."""
+        return self.estimate
+
+    def stop(self) -> Estimate:
+        """Stop for good: the processes end, and the estimate is what they reported."""
+        self._stopped = True
+        self.close()
+        return self.estimate
+
     def close(self) -> None:
         """Stop every process (at the end, or when the run is interrupted) and give SIGTERM back."""
         for process in self._processes:
@@ -185,5 +218,5 @@ class ParallelSimulation:
         for process in self._processes:
             process.join(timeout=5)
         if self._previous_sigterm is not None:
-            signal.signal(signal.SIGTERM, self._previous_sigterm)  # type: ignore[arg-type]
+            signal.signal(signal.SIGTERM, self._previous_sigterm)
             self._previous_sigterm = None

@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .rules import ROLL_LIMIT, EndReason, Team, Winner
+from .rules import ROLL_LIMIT, EndReason, Winner
+from .teams import Team
 from .trace import Event, RollRecord
 
 #: Names of the limits that can stop a loop, as reported in :attr:`BattleResult.limits`.

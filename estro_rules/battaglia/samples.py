@@ -16,8 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .kinds import team
-from .rules import Team
+from .teams import Team, team
 
 REFERENCE_MATCHUP: dict[str, Any] = {
     "left": {

@@ -26,9 +26,13 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from ..fields import check_int
-from .engine import Matchup, battle_seed
-from .rules import MAX_BATTLES, MAX_ESTIMATE_SEED, Team, Winner
+from ..declare import Declared, declared, record
+from ..fields import check_int, number_text
+from ..schema import Int
+from .battles import LEFT_HELP, battle_seed
+from .engine import Matchup
+from .rules import MAX_BATTLES, MAX_ESTIMATE_SEED, Winner
+from .teams import Team
 
 #: The normal quantile for a 95% interval.
 Z95 = 1.959963984540054
@@ -135,6 +139,42 @@ class Estimate:
         }
 
 
+@record("battaglia.estimate")
+@dataclass(frozen=True)
+class EstimateScenario(Declared):
+    """A win-probability estimate over many seeded battles."""
+
+    left: Team = declared(Team.SCHEMA, label="Left team", help=LEFT_HELP, missing="a value")
+    """The left team."""
+
+    right: Team = declared(Team.SCHEMA, label="Right team", help="The other team", missing="a value")
+    """The right team."""
+
+    battles: int = declared(
+        Int(1, MAX_BATTLES),
+        label="Number of battles",
+        help="How many battles to play: more battles, narrower intervals",
+    )
+    """How many battles."""
+
+    seed: int = declared(
+        Int(0, MAX_ESTIMATE_SEED),
+        default=0,
+        label="Seed",
+        help=f"The master seed, at most {number_text(MAX_ESTIMATE_SEED)}: battle i plays with the seed seed × 2³² + i, "
+        "so any one can be replayed as a battle",
+    )
+    """The master seed; battle i uses seed * 2**32 + i."""
+
+    def simulation(self) -> Simulation:
+        """The estimate as a long run: in slices, with progress, able to stop."""
+        return Simulation.of(self)
+
+    def run(self) -> Estimate:
+        """Play every battle at once."""
+        return self.simulation().advance(self.battles)
+
+
 class Simulation:
     """A resumable estimate: call :meth:`advance` or :meth:`advance_for` until :attr:`done`.
 
@@ -149,9 +189,19 @@ class Simulation:
     """What it counts, for a progress line and an interrupted run's report."""
 
     def __init__(self, left: Team, right: Team, *, battles: int, seed: int = 0, first: int = 0) -> None:
-        check_int(battles, "battles", minimum=1, maximum=MAX_BATTLES)
-        check_int(seed, "seed", minimum=0, maximum=MAX_ESTIMATE_SEED)
-        check_int(first, "first", minimum=0, maximum=MAX_BATTLES - battles)
+        """``battles`` and ``seed`` are read through the declarations of :class:`EstimateScenario`."""
+        battles = EstimateScenario.parse("battles", battles, "battles")
+        seed = EstimateScenario.parse("seed", seed, "seed")
+        self._start(left, right, battles, seed, check_int(first, "first", minimum=0, maximum=MAX_BATTLES - battles))
+
+    @classmethod
+    def of(cls, scenario: EstimateScenario) -> Simulation:
+        """The simulation of a scenario already read."""
+        made = cls.__new__(cls)
+        made._start(scenario.left, scenario.right, scenario.battles, scenario.seed, 0)
+        return made
+
+    def _start(self, left: Team, right: Team, battles: int, seed: int, first: int) -> None:
         self.left = left
         self.right = right
         self.battles = battles
@@ -178,6 +228,13 @@ class Simulation:
         """The estimate so far."""
         left, draws, right = self._counts
         return Estimate(self.battles, self.played, self.seed, left, draws, right, self._stopped and self.played < self.battles)
+
+    def result(self) -> Estimate:
+        """The estimate so far (:class:`~estro_rules.protocol.LongRun`)."""
+        return self.estimate
+
+    def close(self) -> None:
+        """Nothing to let go of: one process plays every battle."""
 
     def stop(self) -> Estimate:
         """Stop for good (a cancel): no more battles are played, and the estimate says it was stopped.

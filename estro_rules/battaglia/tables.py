@@ -11,65 +11,49 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..protocol import Table, WidgetSpec
+from ..protocol import WidgetSpec
+from ..tables import Table, bounds, refs, rule_table
+from .battles import BattleScenario
 from .engine import TURN_STEPS
-from .rules import (
-    CONDITIONS,
-    DICE,
-    EFFECTS,
-    FACES,
-    MAX_ABILITIES,
-    MAX_BATTLES,
-    MAX_CRYPTIDS,
-    MAX_ESTIMATE_SEED,
-    MAX_SEED,
-    MAX_TRACE_EVENTS,
-    REACTION_CAP,
-    REACTIONS,
-    ROLL_LIMIT,
-    SUDDEN_DEATH_FROM,
-    TARGETS,
-)
+from .rules import DICE, FACES, MAX_TRACE_EVENTS, REACTION_CAP, ROLL_LIMIT, SUDDEN_DEATH_FROM
 from .samples import REFERENCE_MATCHUP
-
-
-def _refs(rulings: tuple[str, ...]) -> str:
-    return ", ".join(f"[[{r}]]" for r in rulings)
+from .simulate import EstimateScenario
+from .teams import Cryptid, Team
+from .words import VOCABULARY
 
 
 def abilities_table() -> Table:
     """Every word of the ability vocabulary."""
-    rows = [
-        [w.part, w.name, w.form, w.meaning, _refs(w.rulings)] for w in (*CONDITIONS, *REACTIONS, *EFFECTS, *TARGETS)
-    ]
+    rows = [[w.part, w.name, w.form(), w.meaning, refs(w.rulings)] for w in VOCABULARY]
     return ["Part", "Word", "JSON", "Meaning", "Rulings"], rows
 
 
 def turn_steps_table() -> Table:
     """The six steps of a turn, from the ordered list the engine's turn loop runs."""
-    rows = [
-        [str(number), step.title, step.note, step.summary, _refs(step.rulings)]
-        for number, step in enumerate(TURN_STEPS, start=1)
-    ]
-    return ["#", "Step", "Italian", "What happens", "Rulings"], rows
+    return rule_table(TURN_STEPS, "What happens", title="Step", note="Italian")
 
 
 def limits_table() -> Table:
-    """The numbers of the rule text and the engine's own limits."""
+    """The numbers of the rule text and the engine's own limits; the bounds of a scenario's fields are read
+    from their declarations."""
+
+    def field(declared: type[BattleScenario] | type[EstimateScenario] | type[Team] | type[Cryptid], name: str) -> str:
+        return bounds(declared.SCHEMA.field(name).type)
+
     return ["Number", "Value", "Source"], [
         ["Dice per roll", f"{DICE} dice with {FACES} faces", "[[BAT-6.1]]"],
         ["Sudden death starts at roll", str(SUDDEN_DEATH_FROM), "[[BAT-11]], [[I-BAT-2]]"],
         ["Last roll", str(ROLL_LIMIT), "[[BAT-9]], [[I-BAT-8]]"],
         ["Reaction activations per turn", str(REACTION_CAP), "[[I-BAT-10]] (engine choice)"],
-        ["Cryptids per team", f"1 to {MAX_CRYPTIDS}", "engine limit (the text sets none)"],
-        ["Abilities per cryptid", f"0 to {MAX_ABILITIES}", "engine limit (the text sets none)"],
-        ["Forced rolls in a scenario", f"0 to {ROLL_LIMIT}", "engine limit: no battle rolls more"],
+        ["Cryptids per team", field(Team, "cryptids"), "engine limit (the text sets none)"],
+        ["Abilities per cryptid", field(Cryptid, "abilities"), "engine limit (the text sets none)"],
+        ["Forced rolls in a scenario", field(BattleScenario, "dice"), "engine limit: no battle rolls more"],
         ["Events in one battle's trace", f"{MAX_TRACE_EVENTS:,}", "engine limit; the battle plays on unrecorded"],
-        ["Battles in one estimate", f"1 to {MAX_BATTLES:,}", "engine limit; Ctrl-C stops the command line early"],
-        ["Seed of a battle", f"0 to {MAX_SEED:,} (2⁶³ − 1)", "[[I-BAT-12]], engine limit"],
+        ["Battles in one estimate", field(EstimateScenario, "battles"), "engine limit; Ctrl-C stops the command line early"],
+        ["Seed of a battle", field(BattleScenario, "seed"), "[[I-BAT-12]], engine limit"],
         [
             "Seed of an estimate",
-            f"0 to {MAX_ESTIMATE_SEED:,} (2³¹ − 1)",
+            field(EstimateScenario, "seed"),
             "[[I-BAT-12]], engine limit: battle i of it replays as a battle with the seed × 2³² + i",
         ],
     ]

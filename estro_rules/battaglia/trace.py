@@ -20,7 +20,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
-from .rules import MAX_TRACE_EVENTS, REACTION_CAP, ROLL_LIMIT, Ability, EndReason, Team, Winner
+from .rules import MAX_TRACE_EVENTS, REACTION_CAP, ROLL_LIMIT, EndReason, Winner
+from .teams import Ability, Team
 
 SIDES = ("left", "right")
 

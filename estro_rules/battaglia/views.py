@@ -1,7 +1,7 @@
 """How battles and estimates read: HTML for the site (and Pyodide), text for the command line.
 
 >>> from estro_rules.battaglia.samples import REFERENCE_LEFT, REFERENCE_RIGHT
->>> from estro_rules.battaglia.engine import battle
+>>> from estro_rules.battaglia.battles import battle
 >>> page = battle_html(battle(REFERENCE_LEFT, REFERENCE_RIGHT, seed=3), base="../")
 >>> page.count('class="estro-step-panel"') >= 2, "<svg" in page
 (True, True)
@@ -13,9 +13,10 @@ from collections.abc import Iterable
 
 from ..html import esc, ruling_links, scroll_box, steps_box, tag
 from .results import LIMIT_REACTION_CAP, LIMIT_REROLL_DENIED, LIMIT_ROLL_LIMIT, BattleResult
-from .rulebook import RULEBOOK
-from .rules import REACTION_CAP, ROLL_LIMIT, Cryptid, Team, Winner
+from .rulebook import RULEBOOK, cite
+from .rules import REACTION_CAP, ROLL_LIMIT, Winner
 from .simulate import Estimate
+from .teams import Cryptid, Team
 from .trace import REASON_TEXT, Event, RollRecord
 
 
@@ -44,9 +45,9 @@ def _stakes(result: BattleResult) -> str:
 
 
 LIMIT_TEXT = {
-    LIMIT_REACTION_CAP: (f"the cap of {REACTION_CAP} reactions in a turn", ("I-BAT-10",)),
-    LIMIT_REROLL_DENIED: (f"no reroll once {ROLL_LIMIT} rolls have been made", ("I-BAT-8",)),
-    LIMIT_ROLL_LIMIT: (f"the limit of {ROLL_LIMIT} rolls", ("BAT-9", "I-BAT-8")),
+    LIMIT_REACTION_CAP: (f"the cap of {REACTION_CAP} reactions in a turn", (cite("I-BAT-10"),)),
+    LIMIT_REROLL_DENIED: (f"no reroll once {ROLL_LIMIT} rolls have been made", (cite("I-BAT-8"),)),
+    LIMIT_ROLL_LIMIT: (f"the limit of {ROLL_LIMIT} rolls", (cite("BAT-9"), cite("I-BAT-8"))),
 }
 """Each limit of :attr:`BattleResult.limits` in words, with the rulings that set it."""
 
@@ -420,7 +421,7 @@ def estimate_html(result: Estimate, *, base: str) -> str:
     intro = tag(
         "p",
         f"{esc(result.played)} of {esc(result.battles)} battles ({status}), seed {esc(result.seed)}. "
-        "A draw costs no lives and is not a win " + links(["BAT-10"], base=base) + ".",
+        "A draw costs no lives and is not a win " + links([cite("BAT-10")], base=base) + ".",
         class_="estro-verdict",
     )
     table = tag("table", tag("thead", head) + tag("tbody", "".join(rows)), class_="estro-estimate")

@@ -17,6 +17,7 @@ from ..protocol import Protocol
 from .engine import (
     COMBINATION_RULES,
     DESTRUCTION_ORDER,
+    Combination,
     CombinationVerdict,
     Decision,
     Destruction,
@@ -24,9 +25,11 @@ from .engine import (
     Step,
     Violation,
     check_combination,
+    combine,
     resolve_destruction,
 )
 from .kinds import COMBINATION, DESTRUCTION, KINDS, CombinationScenario, DestructionScenario
+from .provenance import SOURCE
 from .rulebook import RULEBOOK, cite
 from .rules import (
     EFFECTS,
@@ -41,13 +44,30 @@ from .rules import (
     mode,
 )
 from .tables import TABLES, WIDGETS
+from .terms import TERMS
 
-PROTOCOL = Protocol("protocol07", RULEBOOK, KINDS, tables=TABLES, widgets=WIDGETS)
+PROTOCOL = Protocol(
+    "protocol07",
+    RULEBOOK,
+    KINDS,
+    tables=TABLES,
+    widgets=WIDGETS,
+    question="Can these modes be played together?",
+    summary="Which modes combine, the incompatible pairs and why, the resolution order on a destruction",
+    source=SOURCE,
+    terms=TERMS,
+    uncited={
+        cite("I-P07-3"): "an unknown mode is an error (tests/engine/test_protocol07.py)",
+        cite("I-P07-7"): "a self-destruct by the opponent is an error (tests/engine/test_protocol07.py)",
+    },
+)
 """PROTOCOL_07, as the registry lists it."""
 
 __all__ = [
     "COMBINATION",
     "COMBINATION_RULES",
+    "Combination",
+    "combine",
     "DESTRUCTION",
     "DESTRUCTION_ORDER",
     "EFFECTS",

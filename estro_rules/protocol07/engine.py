@@ -19,11 +19,21 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from ..declare import Declared, declared, record
 from ..errors import ScenarioError
-from ..fields import choose
+from ..fields import join
 from ..ordered import Rule, RuleList
+from ..schema import Bool, Choice, Int, ListOf, Text
 from .rulebook import cite
-from .rules import EFFECTS, INCOMPATIBLE_PAIRS, MODE_NAMES, QUADRANTE_DEFAULT_RESULTS, mode
+from .rules import (
+    EFFECTS,
+    INCOMPATIBLE_PAIRS,
+    MAX_QUADRANTE_RESULTS,
+    MAX_SEED,
+    MODE_NAMES,
+    QUADRANTE_DEFAULT_RESULTS,
+    mode,
+)
 
 # --------------------------------------------------------------------------
 # Combination check
@@ -113,6 +123,39 @@ COMBINATION_RULES: RuleList[CombinationRule] = RuleList(
 """The combination rules, checked in this order; each yields the violations it finds."""
 
 
+def _each_mode_once(values: dict[str, Any], path: str) -> None:
+    names: list[str] = []
+    for i, name in enumerate(values["modes"]):
+        if name in names:
+            raise ScenarioError(join(path, f"modes[{i}]"), "each mode once", got=name, hint="listed twice")
+        names.append(name)
+
+
+@record(
+    "p07.combination",
+    rules=RuleList([Rule("each_mode_once", _each_mode_once, "A mode is listed once.", ())]),
+)
+@dataclass(frozen=True)
+class Combination(Declared):
+    """A set of modes to check: a ``p07.combination`` scenario."""
+
+    modes: tuple[str, ...] = declared(
+        ListOf(
+            Choice(MODE_NAMES, "mode"),
+            min_items=1,
+            what="list of mode names",
+            too_few=lambda given: ("at least one mode", given, ""),
+        ),
+        label="Modes in the match",
+        help="The modes of the match, each once: " + ", ".join(f"`{m}`" for m in MODE_NAMES),
+    )
+    """The modes, as given."""
+
+    def run(self) -> CombinationVerdict:
+        """Check the modes against every combination rule (:func:`combine`)."""
+        return combine(self.modes)
+
+
 def check_combination(modes: Iterable[str]) -> CombinationVerdict:
     """Check a set of modes against every combination rule.
 
@@ -122,7 +165,8 @@ def check_combination(modes: Iterable[str]) -> CombinationVerdict:
     >>> verdict.allowed, verdict.rulings
     (False, ('P07-2', 'P07-3.3', 'I-P07-2'))
 
-    A single mode is always allowed; a mode may not be listed twice:
+    A single mode is always allowed; a mode may not be listed twice (the modes are read as a
+    ``p07.combination`` scenario's, with the same messages):
 
     >>> check_combination(["Single Player"]).allowed
     True
@@ -131,60 +175,107 @@ def check_combination(modes: Iterable[str]) -> CombinationVerdict:
     ...
     estro_rules.errors.ScenarioError: modes[1]: expected each mode once, got 'Cinque Soglie' (listed twice)
     """
-    names: list[str] = []
-    for i, name in enumerate(modes):
-        path = f"modes[{i}]"
-        choose(name, path, MODE_NAMES, "mode")
-        if name in names:
-            raise ScenarioError(path, "each mode once", got=name, hint="listed twice")
-        names.append(name)
-    if not names:
-        raise ScenarioError("modes", "at least one mode", got=[])
-    violations = tuple(v for rule in COMBINATION_RULES.fns for v in rule(names))
+    return Combination.read({"modes": list(modes)}).run()
+
+
+def combine(modes: Sequence[str]) -> CombinationVerdict:
+    """The verdict on modes already read (known, each once): every rule of :data:`COMBINATION_RULES` in order."""
+    violations = tuple(v for rule in COMBINATION_RULES.fns for v in rule(modes))
     rulings = [r for v in violations for r in v.rulings]
     if not violations:
         rulings.append(cite("P07-1"))
     if len(violations) > 1:
         rulings.append(cite("I-P07-2"))
-    return CombinationVerdict(tuple(names), violations, tuple(rulings))
+    return CombinationVerdict(tuple(modes), violations, tuple(rulings))
 
 
 # --------------------------------------------------------------------------
 # Destruction
 
 
-@dataclass(frozen=True)
-class Destruction:
-    """One card destroyed, and everything about it the resolution order asks."""
+def _self_destruct_is_no_kill(values: dict[str, Any], path: str) -> None:
+    if values["destroyed_by_opponent"] and values["fessura_self_destruct"]:
+        raise ScenarioError(
+            join(path, "fessura_self_destruct"),
+            "false when destroyed_by_opponent is true",
+            got=True,
+            hint="a self-destruct is never a destruction by the opponent: I-P07-7",
+        )
 
-    destroyed_by_opponent: bool = False
+
+@record(
+    "p07.destruction",
+    rules=RuleList(
+        [
+            Rule(
+                "self_destruct_by_no_opponent",
+                _self_destruct_is_no_kill,
+                "A Fessura self-destruct is not a destruction by the opponent: not both.",
+                (cite("I-P07-7"),),
+            )
+        ]
+    ),
+)
+@dataclass(frozen=True)
+class Destruction(Declared):
+    """One card destroyed, and everything about it the resolution order asks: a ``p07.destruction`` scenario."""
+
+    CHECKED = True
+
+    destroyed_by_opponent: bool = declared(
+        Bool(), default=False, label="Destroyed by the opponent", help="The opponent destroyed the card"
+    )
     """Whether the opponent destroyed the card (NecroToken)."""
 
-    face_down: bool = False
+    face_down: bool = declared(Bool(), default=False, label="The card was face-down", help="The card was face-down")
     """Whether the card was face-down (Imboscata Illusoria)."""
 
-    illusio_in_hand: bool = False
+    illusio_in_hand: bool = declared(
+        Bool(), default=False, label="The owner has an Illusio in hand", help="Its owner has an Illusio in hand"
+    )
     """Whether the card's owner holds an Illusio (I-P07-1)."""
 
-    fessura_self_destruct: bool = False
+    fessura_self_destruct: bool = declared(
+        Bool(),
+        default=False,
+        label="A Fessura self-destruct",
+        help="The destruction was a Fessura self-destruct (then not by the opponent)",
+    )
     """Whether the destruction was a Fessura self-destruct."""
 
-    in_play: frozenset[str] = frozenset(EFFECTS)
+    in_play: frozenset[str] = declared(
+        ListOf(Choice(EFFECTS, "effect"), what="list of effect names", as_set=True),
+        default=frozenset(EFFECTS),
+        label="Effects in play",
+        help="Which of " + ", ".join(f"`{e}`" for e in EFFECTS) + " are in play",
+    )
     """Which of the optional :data:`EFFECTS` are in play in this match."""
 
-    quadrante_table: tuple[str, ...] = ()
+    quadrante_table: tuple[str, ...] = declared(
+        ListOf(
+            Text(nonempty="a non-empty string"),
+            max_items=MAX_QUADRANTE_RESULTS,
+            what="list of texts",
+            too_many=lambda table: (f"at most {MAX_QUADRANTE_RESULTS} effects", len(table), ""),
+        ),
+        default=(),
+        label="Quadrante table",
+        help="The Quadrante's effect table, if you have one ([[I-P07-4]])",
+    )
     """The Quadrante's effect table, if a maintainer supplies one (I-P07-4)."""
 
-    def __post_init__(self) -> None:
-        for name in self.in_play:
-            choose(name, "in_play", EFFECTS, "effect")
-        if self.destroyed_by_opponent and self.fessura_self_destruct:
-            raise ScenarioError(
-                "fessura_self_destruct",
-                "false when destroyed_by_opponent is true",
-                got=True,
-                hint="a self-destruct is never a destruction by the opponent: I-P07-7",
-            )
+    seed: int = declared(
+        Int(0, MAX_SEED),
+        default=0,
+        label="Random seed for the Quadrante",
+        help="Seed of the random draw that gives the Quadrante's result (not the result itself): the same seed "
+        "gives the same result",
+    )
+    """Seed of the generator that draws the Quadrante's result."""
+
+    def run(self) -> DestructionResult:
+        """Resolve it with a generator seeded by :attr:`seed`."""
+        return resolve_destruction(self, random.Random(self.seed))
 
 
 @dataclass(frozen=True)
@@ -309,11 +400,12 @@ def _fessura(d: Destruction, rng: random.Random) -> Decision:
 
 
 def _in_play(effect: str, ruling: str, decide: Decide) -> Decide:
-    """``decide``, for a step whose effect may be left out of a match: absent, it does not fire (I-P07-5)."""
+    """``decide``, for a step whose effect may be left out of a match: absent, it does not fire (I-P07-5), by
+    ``ruling`` (which the caller cites)."""
 
     def step(d: Destruction, rng: random.Random) -> Decision:
         if effect not in d.in_play:
-            return Decision(False, f"{effect} is not in play in this match.", (cite(ruling), cite("I-P07-5")), None)
+            return Decision(False, f"{effect} is not in play in this match.", (ruling, cite("I-P07-5")), None)
         return decide(d, rng)
 
     return step
@@ -330,28 +422,28 @@ DESTRUCTION_ORDER: RuleList[Decide] = RuleList(
         ),
         Rule(
             "necrotoken_assigned",
-            _in_play("NecroToken", "P07-4.2", _necrotoken),
+            _in_play("NecroToken", cite("P07-4.2"), _necrotoken),
             "if destroyed by the opponent (passive, immediate)",
             (cite("P07-4.2"),),
             title="NecroToken assigned",
         ),
         Rule(
             "quadrante_dell_oblio",
-            _in_play("Quadrante dell'Oblio", "P07-4.3", _quadrante),
+            _in_play("Quadrante dell'Oblio", cite("P07-4.3"), _quadrante),
             "random effect via Tool",
             (cite("P07-4.3"),),
             title="Quadrante dell'Oblio",
         ),
         Rule(
             "imboscata_illusoria",
-            _in_play("Imboscata Illusoria", "P07-4.4", _imboscata),
+            _in_play("Imboscata Illusoria", cite("P07-4.4"), _imboscata),
             "if a face-down card and an Illusio in hand",
             (cite("P07-4.4"),),
             title="Imboscata Illusoria",
         ),
         Rule(
             "fessura_dimensionale",
-            _in_play("Fessura Dimensionale", "P07-4.5", _fessura),
+            _in_play("Fessura Dimensionale", cite("P07-4.5"), _fessura),
             "only if a Fessura self-destruct",
             (cite("P07-4.5"),),
             title="Fessura Dimensionale",

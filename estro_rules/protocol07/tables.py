@@ -7,7 +7,8 @@
 
 from __future__ import annotations
 
-from ..protocol import Table, WidgetSpec
+from ..protocol import WidgetSpec
+from ..tables import Table, refs, rule_table
 from .engine import DESTRUCTION_ORDER, Destruction, check_combination, resolve_destruction
 from .rules import EFFECTS, INCOMPATIBLE_PAIRS, MODE_NAMES, MODES
 
@@ -67,7 +68,7 @@ def matrix_table() -> Table:
                 raise ValueError(
                     f"{a} + {b}: the engine says allowed={verdict.allowed}, the data says {expected_allowed}"
                 )
-            row.append("✓ yes" if verdict.allowed else "✗ no: " + ", ".join(f"[[{r}]]" for r in verdict.rulings))
+            row.append("✓ yes" if verdict.allowed else "✗ no: " + refs(verdict.rulings))
         rows.append(row)
     return ["", *MODE_NAMES], rows
 
@@ -94,10 +95,7 @@ def order_table() -> Table:
         fired.update(effects)
     if fired != set(listed):
         raise ValueError(f"the resolver never fires {sorted(set(listed) - fired)}")
-    return ["#", "Effect", "When", "Ruling"], [
-        [str(n), s.title, s.summary, ", ".join(f"[[{r}]]" for r in s.rulings)]
-        for n, s in enumerate(DESTRUCTION_ORDER, start=1)
-    ]
+    return rule_table(DESTRUCTION_ORDER, "When", title="Effect", rulings="Ruling")
 
 
 TABLES = {

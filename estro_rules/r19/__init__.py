@@ -16,22 +16,48 @@ scenario kind (:mod:`.kinds`) declares every field once.
 from __future__ import annotations
 
 from ..protocol import Protocol
+from .actions import ACTION, ACTIONS, EFFECT
 from .checks import STATE_CHECKS
 from .cli import LINT_COMMAND
 from .engine import Engine, SequenceResult, Step
 from .kinds import KINDS, SEQUENCE_KIND, SequenceScenario, load_sequence_data, run_scenario
+from .provenance import SOURCE
 from .rulebook import RULEBOOK, cite
 from .rules import FALL_ROUTES
-from .tables import SITE_TABLES, WIDGETS
+from .tables import PAGES, SITE_TABLES, WIDGETS
+from .terms import TERMS
 from .timing import ACTIVATION_CHECKS, CAPABILITY_QUESTIONS, TRIGGER_ORDER
 from .transitions import LEAVE_STEPS, TRANSITION_STEPS
 from .views import html, text
 
-PROTOCOL = Protocol("r19", RULEBOOK, KINDS, tables=SITE_TABLES, widgets=WIDGETS, commands=(LINT_COMMAND,))
+PROTOCOL = Protocol(
+    "r19",
+    RULEBOOK,
+    KINDS,
+    tables=SITE_TABLES,
+    widgets=WIDGETS,
+    commands=(LINT_COMMAND,),
+    pages=PAGES,
+    question="What happens when a card's state changes?",
+    summary="Cascading sequences and active-player-first triggers, Prime / Contested / Fallen faces, ability "
+    "timing, flips versus destruction, bonuses and unprinted values, DEF or Rank at 0",
+    source=SOURCE,
+    terms=TERMS,
+    uncited={
+        cite("R19-5.1"): "about the site (the views show it)",
+        cite("R19-6.3"): "about card design (the linter shows it)",
+        cite("R19-7.4"): "about card design (the linter shows it)",
+        cite("R19-8.6"): "about card design (the linter shows it)",
+    },
+    data_files={"r19/card-pool.json": "a card pool for the linter: tests/engine/test_r19_lint.py"},
+)
 """§19, as the registry lists it."""
 
 __all__ = [
+    "ACTION",
+    "ACTIONS",
     "ACTIVATION_CHECKS",
+    "EFFECT",
     "CAPABILITY_QUESTIONS",
     "FALL_ROUTES",
     "KINDS",

@@ -8,14 +8,93 @@ its moves that run those lists (a face change, leaving the Map, creating trigger
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from ..errors import ScenarioError
-from .cards import Ability, Action, CardDef, Face
 from .rulebook import cite
 from .rules import COUNTER_PENALTIES, COUNTERS, MAX_EVENTS, VALUES, ZONES, X
+
+# --------------------------------------------------------------------------
+# What the board needs of a card (the cards themselves, read from a scenario, are :mod:`.cards`')
+
+
+class Effect(Protocol):
+    """An action as the board runs it (:class:`~estro_rules.r19.acting.Action`)."""
+
+    @property
+    def path(self) -> str: ...
+
+    def handle(self, board: Board, source: CardState | None) -> None: ...
+
+    def describe(self) -> str: ...
+
+
+class PrintedAbility(Protocol):
+    """An ability a card prints (:class:`~estro_rules.r19.cards.Ability`)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def type(self) -> str: ...
+
+    @property
+    def on(self) -> str | None: ...
+
+    @property
+    def of(self) -> str: ...
+
+    @property
+    def effects(self) -> Sequence[Effect]: ...
+
+    @property
+    def use_only(self) -> str | None: ...
+
+    @property
+    def phases(self) -> tuple[str, ...]: ...
+
+    @property
+    def phase(self) -> str | None: ...
+
+
+class PrintedFace(Protocol):
+    """A face of a card (:class:`~estro_rules.r19.cards.Face`)."""
+
+    @property
+    def state(self) -> str | None: ...
+
+    @property
+    def type(self) -> str: ...
+
+    @property
+    def type_line(self) -> str: ...
+
+    @property
+    def is_unit(self) -> bool: ...
+
+    def value(self, name: str) -> int | str | None: ...
+
+    def is_a(self, cls: str) -> bool: ...
+
+
+class PrintedCard(Protocol):
+    """A card definition (:class:`~estro_rules.r19.cards.CardDef`)."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def faces(self) -> Mapping[str, PrintedFace]: ...
+
+    def abilities_of(self, face: str) -> Sequence[PrintedAbility]: ...
+
+    def every_ability(self) -> Sequence[PrintedAbility]: ...
+
 
 # --------------------------------------------------------------------------
 # Events, answers, snapshots
@@ -141,7 +220,7 @@ class Trigger:
     card: str
     """The card instance whose ability it is."""
 
-    ability: Ability
+    ability: PrintedAbility
     """The ability."""
 
     because: str
@@ -186,7 +265,7 @@ class CardState:
     """One card instance during a run (mutable inside the engine only)."""
 
     id: str
-    card: CardDef
+    card: PrintedCard
     owner: str
     controller: str
     zone: str
@@ -200,7 +279,7 @@ class CardState:
     modifiers: list[Modifier] = field(default_factory=list)
 
     @property
-    def current(self) -> Face:
+    def current(self) -> PrintedFace:
         return self.card.faces[self.face]
 
     @property
@@ -434,26 +513,6 @@ class Board(ABC):
         """The cards on the Map, in ID order (:func:`by_id`)."""
         return by_id(c for c in self.cards.values() if c.zone == "Map")
 
-    def targets(self, action: Action, source: CardState | None) -> list[CardState]:
-        assert action.target is not None
-        t = action.target
-        controller = t.controller
-        if controller == "you" and source is not None:
-            # "you" in an ability is its card's controller; in a scenario action it can only be a seat's name
-            controller = source.controller
-        if t.cards:
-            out = [source if name == "self" and source else self.cards[name] for name in t.cards]
-        else:
-            out = [c for c in self.on_map() if any(c.is_a(cls) for cls in t.classes)]
-        if controller is not None:
-            out = [c for c in out if c.controller == controller]
-        return out
-
-    def source_of(self, action: Action, source: CardState | None) -> CardState | None:
-        if action.source in (None, "self"):
-            return source
-        return self.cards[action.source]
-
     def destruction(self, card: CardState, text: str, rulings: Iterable[str]) -> Leaving:
         """``card`` destroyed: to its owner's Depleted Pile, or Burned for a Drone (R19-8.1)."""
         zone = "Burned" if card.is_a("Drone") else "Depleted Pile"
@@ -463,6 +522,18 @@ class Board(ABC):
     def change_face(self, card: CardState, to: str, cause: str, rulings: Iterable[str]) -> None:
         """Turn ``card`` to face ``to``: a moment of its own."""
         self.at_once([Turning(card, to, cause, tuple(rulings))])
+
+    @abstractmethod
+    def sequence(self, body: Callable[[], None], what: str) -> None:
+        """Resolve ``body`` as one sequence: state changes cascade to completion (§19.1)."""
+
+    @abstractmethod
+    def resolve_effects(self, effects: Iterable[Effect], source: CardState | None) -> None:
+        """Apply an ability's effects in order, each settled before the next."""
+
+    @abstractmethod
+    def fire_triggers(self) -> None:
+        """Fire the waiting triggers batch by batch."""
 
     @abstractmethod
     def at_once(self, changes: Iterable[Change]) -> None:
@@ -484,6 +555,10 @@ class Board(ABC):
 __all__ = [
     "Answer",
     "Board",
+    "Effect",
+    "PrintedAbility",
+    "PrintedCard",
+    "PrintedFace",
     "BoardView",
     "CardState",
     "CardView",

@@ -1,23 +1,23 @@
-"""Cards as the engine holds them: faces, type lines, printed values, abilities and effects.
+"""Cards as a scenario gives them and the engine holds them: faces, type lines, printed values, abilities.
 
 A card definition is JSON such as::
 
     {"id": "XX-GRD-001", "name": "XCS",
      "faces": {"Unlabelled": {"type": "Ground Unit", "values": {"ATK": 1, "DEF": 2}}}}
 
-Faces are keyed by the state label on their type line (``Prime``,
-``Contested``, ``Fallen``, ``Reversal``) or ``Unlabelled`` for a face whose
-type line carries none. A value the face does not print is simply absent:
-it is never 0 (§19.7), and :meth:`Face.value` answers ``None``. The JSON is
-read by the declarations of :mod:`.declarations` (``CARD``), which build these objects.
+Faces are keyed by the state label on their type line (``Prime``, ``Contested``, ``Fallen``,
+``Reversal``) or ``Unlabelled`` for a face whose type line carries none. A value the face does not print
+is simply absent: it is never 0 (§19.7), and :meth:`Face.value` answers ``None``. Every class here
+declares its fields where they are (:mod:`estro_rules.declare`), and the rules across them with the
+rulings behind each; the scenario kind (:mod:`.kinds`) and the card-design linter (:mod:`.lint`) read
+cards with these same declarations.
 
->>> from estro_rules.r19.declarations import CARD
->>> card = CARD.read({"id": "XX-GRD-001", "name": "XCS", "faces": {"Unlabelled":
+>>> card = CardDef.read({"id": "XX-GRD-001", "name": "XCS", "faces": {"Unlabelled":
 ...     {"type": "Ground Unit", "values": {"ATK": 1, "DEF": 2}}}}, "cards[0]")
 >>> face = card.faces["Unlabelled"]
 >>> face.value("DEF"), face.value("Rank"), face.type_line
 (2, None, 'Ground Unit')
->>> CARD.read({"id": "C", "name": "C", "faces": {"Prime": {"type": "Ground Unit",
+>>> CardDef.read({"id": "C", "name": "C", "faces": {"Prime": {"type": "Ground Unit",
 ...     "values": {"DEF": "2"}}}}, "cards[1]")
 Traceback (most recent call last):
 ...
@@ -26,208 +26,227 @@ estro_rules.errors.ScenarioError: cards[1].faces.Prime.values.DEF: expected a wh
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any
 
-from .rules import CLASSES, UNIT_TYPES
-
-# --------------------------------------------------------------------------
-# Effects (the same vocabulary as scenario actions)
-
-
-@dataclass(frozen=True)
-class Target:
-    """Which cards an action reaches: named cards, or every card on the Map of some classes."""
-
-    cards: tuple[str, ...] = ()
-    """Card instance IDs (``"self"`` in an ability: the card itself)."""
-
-    classes: tuple[str, ...] = ()
-    """Class names from :data:`~estro_rules.r19.rules.CLASSES`; used when ``cards`` is empty."""
-
-    controller: str | None = None
-    """Only cards this player controls (``"you"`` in an ability: the card's controller)."""
-
-    key: str = "card"
-    """The field the scenario used (``card``, ``cards`` or ``classes``), for error messages."""
-
-    def describe(self) -> str:
-        """The cards in words, as a step label names them; a controller narrows named cards too."""
-        who = "" if self.controller is None else f" controlled by {self.controller}"
-        if self.cards:
-            return ", ".join(self.cards) + who
-        return " and ".join(_plural(c) for c in self.classes) + who
-
-
-def _plural(name: str) -> str:
-    """A class name for many cards: "Characters", but "Spacecraft" as §19 writes it ("Locations and
-    Spacecraft break")."""
-    return name if name.endswith(("s", "Spacecraft")) else f"{name}s"
-
-
-_AMOUNT_VERBS = {"damage": "damage", "cp_loss": "CP loss", "morality_penalty": "morality penalty"}
-"""The actions whose label is "<verb> <amount> to <target>"."""
-
-
-@dataclass(frozen=True)
-class Action:
-    """One scenario action or ability effect, checked on load."""
-
-    do: str
-    """The action's name (a variant of :data:`estro_rules.r19.kinds.ACTION`)."""
-
-    path: str
-    """Where it sits in the scenario, for error messages."""
-
-    target: Target | None = None
-    """The cards it reaches."""
-
-    amount: int | None = None
-    """Damage, CP, counters or the size of a bonus or penalty."""
-
-    value: str | None = None
-    """The printed value it touches (``"DEF"``, ``"Vox"``)."""
-
-    counter: str | None = None
-    """The counter it adds or removes."""
-
-    to: str | None = None
-    """The face (for a flip) or zone (for leaving play) it leads to."""
-
-    cause: str | None = None
-    """The cause of a flip."""
-
-    effect: str | None = None
-    """The name of a lasting effect (so ``end_effect`` can end it)."""
-
-    source: str | None = None
-    """The card whose text this is; ``None`` or ``"self"`` in an ability: its own card's."""
-
-    ability: str | None = None
-    """An ability name, for timing queries and activation."""
-
-    player: str | None = None
-    """Who asks or activates; the card's controller when absent."""
-
-    phase: str | None = None
-    """A phase: the one to ask about, or the one to move to."""
-
-    active: str | None = None
-    """The new active player (``set_phase``)."""
-
-    during_sequence: bool = False
-    """Ask as if a resolution sequence were under way (§19.1)."""
-
-    bind: tuple[str, ...] = ()
-    """Characters a Storyline Binds as it enters the Map."""
-
-    face: str | None = None
-    """The face a card enters the Map on."""
-
-    cp_loss: int | None = None
-    """CP a Liberation takes from a Character."""
-
-    trigger_order: tuple[tuple[str, tuple[str, ...]], ...] = ()
-    """Per player, the order they choose for their new triggers (I-R19-2): ``card/ability`` keys."""
-
-    def describe(self) -> str:
-        """A one-line description for logs and step labels."""
-        t = self.target.describe() if self.target else ""
-        d = self.do
-        if d in _AMOUNT_VERBS:
-            return f"{_AMOUNT_VERBS[d]} {self.amount} to {t}"
-        if d in ("add_counters", "remove_counters"):
-            verb = "add" if d == "add_counters" else "remove"
-            return f"{verb} {self.amount} {self.counter} counter{'s' if self.amount != 1 else ''} on {t}"
-        if d in ("penalty", "bonus"):
-            sign = "-" if d == "penalty" else "+"
-            return f"{sign}{self.amount} {self.value} to {t}"
-        if d == "grant":
-            return f"{t} gain {self.value} {self.amount}"
-        if d == "lose":
-            return f"{t} lose {self.value}"
-        if d == "end_effect":
-            return f"end effect {self.effect}"
-        if d == "flip":
-            return f"flip {t} to {self.to} ({self.cause})"
-        if d == "storyline_leaves":
-            return f"Storyline {t} leaves play to {self.to}"
-        if d == "enter":
-            return f"{t} enters the Map"
-        if d == "set_phase":
-            return f"{self.active or 'same player'}: {self.phase} Phase"
-        if d == "can_activate":
-            return f"can {t} activate {self.ability} now?"
-        if d == "capabilities":
-            return f"what can {t} do?"
-        if d == "activate":
-            return f"activate {self.ability} of {t}"
-        return f"{d.replace('_', ' ')} {t}".strip()
-
+from ..declare import Declared, declared, record
+from ..errors import ScenarioError
+from ..fields import join
+from ..ordered import Rule, RuleList
+from ..schema import REQUIRED, Choice, ListOf, MapOf, Obj, Text
+from ..shapes import Tagged
+from .acting import Action
+from .actions import EFFECT
+from .declarations import Phase, PrintedValue, Subtype
+from .rulebook import cite
+from .rules import (
+    ABILITY_TYPES,
+    CLASSES,
+    FACE_KEYS,
+    MAX_ABILITIES,
+    MAX_CARDS,
+    MAX_EFFECTS,
+    MAX_POOL,
+    SUBTYPES,
+    TRIGGER_EVENTS,
+    TRIGGER_SUBJECTS,
+    TYPES,
+    UNIT_TYPES,
+    UNLABELLED,
+    USE_ONLY,
+    VALUES,
+)
 
 # --------------------------------------------------------------------------
-# Abilities, faces, cards
+# Abilities
 
 
+def _effects_are_its_own_cards_text(values: dict[str, Any], path: str) -> None:
+    for i, effect in enumerate(values["effects"]):
+        source = getattr(effect, "source", None)
+        if source not in (None, "self"):
+            raise ScenarioError(
+                join(path, f"effects[{i}].source"),
+                "'self' (an ability's effect is the text of its own card)",
+                got=source,
+                hint="only a Storyline's own text is a route to Fallen (§7.7)",
+            )
+
+
+@record(
+    "ability",
+    label="Ability",
+    rules=RuleList(
+        [
+            Rule(
+                "an_effect_is_its_own_cards_text",
+                _effects_are_its_own_cards_text,
+                "An ability's effect is the text of its own card: its source is the card itself.",
+                (cite("R19-2.3"),),
+            )
+        ]
+    ),
+)
 @dataclass(frozen=True)
-class Ability:
-    """One ability printed on a card."""
+class Ability(Declared):
+    """One ability printed on a card; its ``type`` says which of its fields it has (:data:`ABILITY`)."""
 
-    name: str
+    name: str = declared(Text(), label="Name", help="The ability's printed name")
     """The ability's name, as printed (``"War Crime"``)."""
 
-    type: str
+    type: str = "static"
     """One of :data:`~estro_rules.r19.rules.ABILITY_TYPES`."""
 
-    on: str | None = None
+    on: str | None = declared(
+        Choice(TRIGGER_EVENTS, "trigger event", expected="a value"),
+        default=None,
+        label="Triggers when",
+        help="What it triggers on: " + ", ".join(TRIGGER_EVENTS),
+    )
     """For a triggered ability: what it keys on (:data:`~estro_rules.r19.rules.TRIGGER_EVENTS`)."""
 
-    of: str = "self"
+    of: str = declared(
+        Choice(TRIGGER_SUBJECTS, "trigger subject", labels={"self": "This card", "any": "Any card"}),
+        default="self",
+        label="Of which card",
+        help="`self`: when this card does it; `any`: when any card does",
+    )
     """For a triggered ability: ``"self"`` (this card) or ``"any"`` (any card)."""
 
-    effects: tuple[Action, ...] = ()
+    effects: tuple[Action, ...] = declared(
+        ListOf(EFFECT, max_items=MAX_EFFECTS, noun="effects", what="list of effects"),
+        default=(),
+        label="Effects",
+        help="What it does, as actions",
+    )
     """What it does, as actions (``"self"`` names the card)."""
 
-    use_only: str | None = None
+    use_only: str | None = declared(
+        Choice(USE_ONLY, "timing restriction", labels={"your turn": "Only during your turn"}),
+        default=None,
+        label="Printed restriction",
+        help="A printed timing restriction: `your turn`",
+    )
     """A printed timing restriction on an activated ability (``"your turn"``)."""
 
-    phases: tuple[str, ...] = ()
-    """For an activated ability: the only phases its text allows (empty: no such restriction);
-    for a resource ability: the phase it is tied to."""
+    phases: tuple[str, ...] = declared(
+        ListOf(Phase(), what="list of phase names"),
+        default=(),
+        label="Only in the phases",
+        help="The only phases its text allows (none: no such restriction)",
+    )
+    """For an activated ability: the only phases its text allows (empty: no such restriction)."""
 
-    text: str = ""
+    text: str = declared(Text(), default="", label="Printed text", help="The printed text, shown as it is")
     """The printed text, for display."""
 
+    phase: str | None = declared(Phase(), default=None, label="Phase", help="The phase in which it generates resources")
+    """For a resource ability: the phase it is tied to."""
 
+
+def _variant(name: str, label: str, *fields: str, required: tuple[str, ...] = ()) -> Obj:
+    """The fields of :class:`Ability` one type of ability has; ``required``: those it must give."""
+    declared = [Ability.SCHEMA.field(f) for f in fields]
+    return Obj([replace(f, default=REQUIRED) if f.name in required else f for f in declared], name=name, label=label)
+
+
+_ABILITY_VARIANTS: dict[str, Obj] = {
+    "activated": _variant("activated", "Activated", "use_only", "phases"),
+    "triggered": _variant("triggered", "Triggered", "on", "of", required=("on",)),
+    "static": _variant("static", "Static"),
+    "bind": _variant("bind", "Bind (a Storyline Binds as it enters)"),
+    "resource": _variant("resource", "Resource generation", "phase", required=("phase",)),
+}
+"""The kinds of ability, each with the fields of :class:`Ability` only it has, in the order of
+:data:`~estro_rules.r19.rules.ABILITY_TYPES`."""
+if tuple(_ABILITY_VARIANTS) != ABILITY_TYPES:  # pragma: no cover - a declaration out of step with the vocabulary
+    raise AssertionError(f"ability types {tuple(_ABILITY_VARIANTS)} are not {ABILITY_TYPES}")
+
+ABILITY = Tagged(
+    "type",
+    _ABILITY_VARIANTS,
+    what="ability type",
+    before=(Ability.SCHEMA.field("name"),),
+    after=(Ability.SCHEMA.field("effects"), Ability.SCHEMA.field("text")),
+    build=lambda tag, values, path: Ability.SCHEMA.finish(values, path),
+    labels={name: variant.label for name, variant in _ABILITY_VARIANTS.items()},
+    label="Ability",
+)
+"""One ability a card prints; ``type`` says which further fields it has (its rules: :class:`Ability`)."""
+
+# --------------------------------------------------------------------------
+# Faces
+
+
+def _a_character_prints_cp(values: dict[str, Any], path: str) -> None:
+    if values["type"] == "Character" and "CP" not in (values["values"] or {}):
+        raise ScenarioError(
+            join(path, "values.CP"), "a printed CP (every Character face prints CP)", hint="missing field"
+        )
+
+
+def _its_card_labels_it(values: dict[str, Any], path: str) -> None:
+    values.setdefault("state", None)  # the card gives each face its state: the key it is under
+
+
+@record(
+    "face",
+    label="Face",
+    rules=RuleList(
+        [
+            Rule(
+                "a_character_prints_cp",
+                _a_character_prints_cp,
+                "Every Character face prints CP.",
+                (cite("R19-2.4"),),
+            ),
+            Rule("its_card_labels_it", _its_card_labels_it, "Its state is the label its card keys it by.", ()),
+        ]
+    ),
+)
 @dataclass(frozen=True)
-class Face:
+class Face(Declared):
     """One face of a card."""
 
     state: str | None
-    """The state label of its type line, or ``None`` when it has none."""
+    """The state label of its type line, or ``None`` when it has none (the key its card keys it by)."""
 
-    type: str
+    type: str = declared(Choice(TYPES, "card type", expected="a value"), label="Card type", help="The type on its type line")
     """The card type (:data:`~estro_rules.r19.rules.TYPES`)."""
 
-    subtypes: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = declared(
+        ListOf(Subtype(tuple(SUBTYPES), "subtype"), what="list of subtypes"),
+        default=(),
+        label="Subtypes",
+        help="`Drone` for a Ground Unit, `Surface` for a Location",
+    )
     """``Drone`` for a Ground Unit, ``Surface`` for a Location."""
 
-    values: dict[str, int | str] = field(default_factory=dict)
+    values: Mapping[str, int | str] | None = declared(
+        MapOf(Choice(VALUES, "value name"), PrintedValue(), what="value name → printed value"),
+        default=None,
+        label="Printed values",
+        help="The values it prints: " + ", ".join(VALUES) + " (a value it does not print is left out, never 0)",
+    )
     """The values it prints; a value not printed is absent (never 0)."""
 
-    abilities: tuple[Ability, ...] = ()
+    abilities: tuple[Ability, ...] = declared(
+        ListOf(ABILITY, max_items=MAX_ABILITIES, noun="abilities", what="list of abilities"),
+        default=(),
+        label="Abilities of this face",
+        help="Printed on this face only",
+    )
     """Abilities printed on this face only."""
 
     def value(self, name: str) -> int | str | None:
         """The printed value, or ``None`` when the face does not print it."""
-        return self.values.get(name)
+        return (self.values or {}).get(name)
 
     @property
     def type_line(self) -> str:
         """The type line as printed, without the state label."""
-        if "Surface" in self.subtypes:
-            base = f"Surface {self.type}"
-        else:
-            base = self.type
+        base = f"Surface {self.type}" if "Surface" in self.subtypes else self.type
         rest = [s for s in self.subtypes if s != "Surface"]
         return base + (" — " + " ".join(rest) if rest else "")
 
@@ -241,20 +260,93 @@ class Face:
         return self.type in members.types and (members.subtype is None or members.subtype in self.subtypes)
 
 
+# --------------------------------------------------------------------------
+# Cards
+
+
+def _one_face_at_least(values: dict[str, Any], path: str) -> None:
+    faces: dict[str, Face] = values["faces"]
+    where = join(path, "faces")
+    for key, face in faces.items():
+        if face.type == "Non-Capital Spacecraft" and key == "Contested":
+            raise ScenarioError(
+                join(where, key), "no Contested face on a Non-Capital Spacecraft (it has none, §19.8)", got=key
+            )
+    if not faces:
+        raise ScenarioError(where, "at least one face", got={})
+    if UNLABELLED in faces and len(faces) > 1:
+        raise ScenarioError(
+            join(where, UNLABELLED), "state-labelled faces only, on a card with several faces", got=UNLABELLED
+        )
+
+
+def _one_card_type(values: dict[str, Any], path: str) -> None:
+    types = {face.type for face in values["faces"].values()}
+    if len(types) > 1:
+        raise ScenarioError(join(path, "faces"), "faces of one card type", got=", ".join(sorted(types)))
+
+
+def _ability_names_once(values: dict[str, Any], path: str) -> None:
+    names = [a.name for a in values["abilities"]]
+    for key, face in values["faces"].items():
+        for i, a in enumerate(face.abilities):
+            if a.name in names:
+                raise ScenarioError(
+                    join(path, f"faces.{key}.abilities[{i}].name"),
+                    "a name not used by another ability of the card",
+                    got=a.name,
+                )
+
+
+def _faces_keep_their_labels(values: dict[str, Any], path: str) -> None:
+    values["faces"] = {
+        key: replace(face, state=None if key == UNLABELLED else key) for key, face in values["faces"].items()
+    }
+
+
+@record(
+    "card",
+    label="Card",
+    rules=RuleList(
+        [
+            Rule(
+                "faces_a_card_can_have",
+                _one_face_at_least,
+                "At least one face; a Non-Capital Spacecraft has no Contested face; an unlabelled face is a card's "
+                "only face.",
+                (cite("R19-8.3"),),
+            ),
+            Rule("one_card_type", _one_card_type, "Every face of a card has the same card type.", ()),
+            Rule("ability_names_once", _ability_names_once, "Each ability of a card has a name of its own.", ()),
+            Rule("faces_keep_their_labels", _faces_keep_their_labels, "A face's state is the label it is keyed by.", ()),
+        ]
+    ),
+)
 @dataclass(frozen=True)
-class CardDef:
+class CardDef(Declared):
     """One card: its identity, its faces and the abilities common to all faces."""
 
-    id: str
+    id: str = declared(Text(), label="Card number", help="The card number (`XX-GRD-001`)")
     """The card number (``"XX-GRD-001"``)."""
 
-    name: str
+    name: str = declared(Text(), label="Name", help="The card's name")
     """The card's name."""
 
-    faces: dict[str, Face]
+    faces: dict[str, Face] = declared(
+        MapOf(Choice(FACE_KEYS, "face", labels={UNLABELLED: "No state label"}), Face.SCHEMA, what="state label → face"),
+        label="Faces",
+        help="Its faces, each keyed by the state label of its type line: "
+        + ", ".join(FACE_KEYS)
+        + " (a face with no label is the card's only face)",
+    )
     """Faces by state label (:data:`~estro_rules.r19.rules.FACE_KEYS`)."""
 
-    abilities: tuple[Ability, ...] = ()
+    abilities: tuple[Ability, ...] = declared(
+        ListOf(ABILITY, max_items=MAX_ABILITIES, noun="abilities", what="list of abilities"),
+        default=(),
+        label="Abilities",
+        help="Abilities on every face",
+    )
     """Abilities on every face."""
 
     def abilities_of(self, face: str) -> tuple[Ability, ...]:
@@ -269,4 +361,22 @@ class CardDef:
         return next(iter(self.faces))
 
 
-__all__ = ["Ability", "Action", "CardDef", "Face", "Target"]
+def check_cards(cards: tuple[CardDef, ...], path: str) -> None:
+    """Each card number once."""
+    seen: set[str] = set()
+    for i, card in enumerate(cards):
+        if card.id in seen:
+            raise ScenarioError(join(path, f"[{i}].id"), "a card number not defined twice", got=card.id)
+        seen.add(card.id)
+
+
+CARD = CardDef.SCHEMA
+"""One card definition, as a scenario or a pool gives it."""
+
+CARDS = ListOf(CARD, min_items=1, max_items=MAX_CARDS, noun="card definitions", what="list of card definitions")
+"""The card definitions of a scenario."""
+
+POOL_CARDS = ListOf(CARD, min_items=1, max_items=MAX_POOL, noun="card definitions", what="list of card definitions")
+"""The card definitions of a pool for the design linter."""
+
+__all__ = ["ABILITY", "CARD", "CARDS", "POOL_CARDS", "Ability", "CardDef", "Face", "check_cards"]

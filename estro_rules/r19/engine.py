@@ -37,21 +37,16 @@ from functools import partial
 from typing import Any
 
 from ..errors import ScenarioError
-from .actions import HANDLERS, add_damage
-from .board import Board, BoardView, CardState, Change, Event, Leaving, Moment, Trigger, Turning
-from .cards import Ability, Action
+from .acting import Action, add_damage
+from .board import Board, BoardView, CardState, Change, Effect, Event, Leaving, Moment, PrintedAbility, Trigger, Turning
 from .checks import STATE_CHECKS
 from .rulebook import cite
 from .rules import COUNTER_PENALTIES, MAX_TRIGGERS
-from .timing import TRIGGER_ORDER, can_activate
+from .timing import TRIGGER_ORDER
 from .transitions import LEAVE_STEPS, TRANSITION_STEPS
 
 KIND = "r19.sequence"
 """The scenario kind whose results this engine gives."""
-
-OUTSIDE_SEQUENCE: tuple[str, ...] = ("can_activate", "capabilities", "set_phase")
-"""Actions that run outside a resolution sequence: they ask, or move the turn on."""
-
 
 class Engine(Board):
     """A board and the rules that act on it. Build one per run; see :func:`estro_rules.r19.run_scenario`."""
@@ -113,21 +108,14 @@ class Engine(Board):
             self.fire_triggers()
 
     def run(self, action: Action) -> None:
-        """Run one top-level action: its sequence, then the triggers it created. The state-based
+        """Run one top-level action: its sequence, then the triggers it created; an action that asks, moves the
+        turn on or asks before it acts runs outside (:attr:`~.acting.Action.outside_sequence`). The state-based
         checks are made after every action, queries included (§19.8: "the moment")."""
-        self.reset(action.path, dict(action.trigger_order))
-        if action.do in OUTSIDE_SEQUENCE:
-            HANDLERS[action.do](self, action, None)
-        elif action.do == "activate":
-            answer = can_activate(self, action)
-            self.emit_answer(answer, self.targets(action, None)[0])
-            if answer.answer:
-                card = self.targets(action, None)[0]
-                ability = next(a for a in card.card.abilities_of(card.face) if a.name == action.ability)
-                self.sequence(lambda: self.resolve_effects(ability.effects, card), f"{ability.name} of {card.label()}")
-                self.fire_triggers()
+        self.reset(action.path, dict(action.trigger_order or {}))
+        if action.outside_sequence:
+            action.handle(self, None)
         else:
-            self.sequence(lambda: self.apply(action, None), action.describe())
+            self.sequence(lambda: action.handle(self, None), action.describe())
             self.fire_triggers()
         self.check_state()
 
@@ -162,13 +150,10 @@ class Engine(Board):
             (cite("R19-1.1"),),
         )
 
-    def resolve_effects(self, effects: Iterable[Action], source: CardState | None) -> None:
+    def resolve_effects(self, effects: Iterable[Effect], source: CardState | None) -> None:
         for effect in effects:
-            self.apply(effect, source)
+            effect.handle(self, source)
             self.settle()
-
-    def apply(self, action: Action, source: CardState | None) -> None:
-        HANDLERS[action.do](self, action, source)
 
     # -- state-based checks ----------------------------------------------
 
@@ -234,7 +219,7 @@ class Engine(Board):
         The subject's own abilities come first, then every other card's "any card" abilities, in ID
         order. The other cards are those on the Map now, or, for a card leaving play, ``before``: the
         cards on the Map just before the moment, with the faces they showed then (I-R19-11)."""
-        watchers: list[tuple[CardState, Ability]] = [
+        watchers: list[tuple[CardState, PrintedAbility]] = [
             (subject, a) for a in subject.card.abilities_of(subject.face) if a.type == "triggered" and a.on == on
         ]
         board = before if before is not None else tuple((c, c.face) for c in self.on_map())
@@ -406,7 +391,6 @@ __all__ = [
     "COUNTER_PENALTIES",
     "KIND",
     "LEAVE_STEPS",
-    "OUTSIDE_SEQUENCE",
     "STATE_CHECKS",
     "TRANSITION_STEPS",
     "TRIGGER_ORDER",

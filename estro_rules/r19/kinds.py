@@ -4,10 +4,10 @@ A scenario names the players in seat order (clockwise), the active player and th
 its cards inline, places them, and lists actions. The result has one step per action: its events
 (each with ruling IDs), the trigger batches in firing order and the board after it.
 
-The fields are declared once, here and — for cards and actions, which the card-design linter
-reads too — in :mod:`.declarations`; the reader names the field in every error. The checks that
-span fields (a card on the board, a Storyline to be Bound to, an ability the card has, a face it
-has, a trigger order's keys) are :func:`check_sequence`.
+The fields are declared once, on the classes here and — for cards and actions, which the card-design
+linter reads too — on those of :mod:`.cards` and :mod:`.acting`; the reader names the field in every
+error. The rules that span fields (a card on the board, a Storyline to be Bound to, an ability the card
+has, a face it has, a trigger order's keys) are :data:`SEQUENCE_RULES`.
 
 >>> s = load_sequence_data({"players": ["A", "B"], "active": "A", "phase": "Admin",
 ...     "cards": [{"id": "XX-GRD-001", "name": "XCS", "faces": {"Unlabelled": {"type": "Ground Unit",
@@ -21,153 +21,112 @@ estro_rules.errors.ScenarioError: actions[0].card: expected a card on the board,
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
+from ..declare import Check, Declared, declared, record
 from ..errors import ScenarioError
 from ..fields import choose, join
-from ..protocol import ScenarioKind
-from ..schema import Choice, Field, Int, ListOf, MapOf, Obj, Ref, Text
+from ..ordered import Rule, RuleList
+from ..protocol import Kind, ScenarioKind
+from ..schema import Choice, Int, ListOf, MapOf, Ref, Text
+from .acting import Action, OneCard, Targeted
+from .actions import ACTION
 from .board import CardState
-from .cards import Action, CardDef
-from .declarations import ACTION, CARDS, Named, Phase, check_cards
+from .cards import CARDS, CardDef, check_cards
+from .declarations import Named, Phase
 from .engine import KIND, Engine, SequenceResult
+from .moves import Activate, CanActivate, Enter, Flip, SetPhase, Twist
+from .rulebook import cite
 from .rules import COUNTERS, MAX_ACTIONS, MAX_BOARD, MAX_NUMBER, ZONES
 from .views import html, text
-
-
-@dataclass(frozen=True)
-class Placement:
-    """Where one card instance starts."""
-
-    id: str
-    """Its ID on the board (the card number, unless several copies need their own)."""
-
-    card: str
-    """The card number of its definition."""
-
-    owner: str
-    controller: str
-    zone: str
-    face: str
-    counters: tuple[tuple[str, int], ...]
-    """The counters on it, each with how many (none at 0)."""
-
-    bound_to: str | None
-    """The Storyline a Character is Bound to."""
-
-
-@dataclass(frozen=True)
-class SequenceScenario:
-    """A checked ``r19.sequence`` scenario."""
-
-    players: tuple[str, ...]
-    active: str
-    phase: str
-    cards: dict[str, CardDef]
-    placements: tuple[Placement, ...]
-    actions: tuple[Action, ...]
-
-    def engine(self) -> Engine:
-        states = [
-            CardState(
-                p.id,
-                self.cards[p.card],
-                p.owner,
-                p.controller,
-                p.zone,
-                p.face,
-                dict(p.counters),
-                p.bound_to,
-                # damage placed on a Character has taken its CP (R19-4.3), like damage dealt later
-                last_cp_cause="damage" if dict(p.counters).get("damage") else None,
-            )
-            for p in self.placements
-        ]
-        return Engine(self.players, self.active, self.phase, states)
-
-    def run(self) -> SequenceResult:
-        return self.engine().play(self.actions)
-
 
 # --------------------------------------------------------------------------
 # The board
 
-PLACEMENT = Obj(
-    [
-        Field("card", Ref("cards", "card"), label="Card", help="The card number of one of the scenario's `cards`"),
-        Field(
-            "id",
-            Text(),
-            default=None,
-            label="ID on the board",
-            help="Its own ID, when several copies of one card are on the board (the card number otherwise)",
-        ),
-        Field("owner", Named("players", "player"), label="Owner", help="The player who owns it"),
-        Field(
-            "controller",
-            Named("players", "player"),
-            default=None,
-            label="Controller",
-            help="The player who controls it (its owner when left out)",
-        ),
-        Field("zone", Choice(ZONES, "zone"), default="Map", label="Zone", help="Where it is: " + ", ".join(ZONES)),
-        Field(
-            "face",
-            Named("faces", "face"),
-            default=None,
-            label="Face up",
-            help="The face it shows, one the card has (its first face when left out)",
-        ),
-        Field(
-            "counters",
-            MapOf(Choice(COUNTERS, "counter"), Int(0, MAX_NUMBER), what="counter → how many"),
-            default=None,
-            label="Counters",
-            help="Counters on it (only on a card on the Map): " + ", ".join(COUNTERS),
-        ),
-        Field(
-            "bound_to",
-            Ref("board", "Storyline"),
-            default=None,
-            label="Bound to",
-            help="For a Character: the Storyline on the board it is Bound to",
-        ),
-    ],
-    name="placement",
-    label="Card on the board",
-)
-"""One card placed on the board (or in a hand, a pile) before the first action."""
+
+@record("placement", label="Card on the board")
+@dataclass(frozen=True)
+class Placement(Declared):
+    """Where one card instance starts. A field left out is filled in once the scenario is read: its ID is its
+    card number, its controller its owner, its face its card's first face; a counter at 0 is no counter."""
+
+    card: str = declared(Ref("cards", "card"), label="Card", help="The card number of one of the scenario's `cards`")
+    """The card number of its definition."""
+
+    id: str | None = declared(
+        Text(),
+        default=None,
+        label="ID on the board",
+        help="Its own ID, when several copies of one card are on the board (the card number otherwise)",
+        kw_only=True,
+    )
+    """Its ID on the board."""
+
+    owner: str = declared(Named("players", "player"), label="Owner", help="The player who owns it")
+    controller: str | None = declared(
+        Named("players", "player"),
+        default=None,
+        label="Controller",
+        help="The player who controls it (its owner when left out)",
+        kw_only=True,
+    )
+    zone: str = declared(
+        Choice(ZONES, "zone"), default="Map", label="Zone", help="Where it is: " + ", ".join(ZONES), kw_only=True
+    )
+    face: str | None = declared(
+        Named("faces", "face"),
+        default=None,
+        label="Face up",
+        help="The face it shows, one the card has (its first face when left out)",
+        kw_only=True,
+    )
+    counters: Mapping[str, int] | None = declared(
+        MapOf(Choice(COUNTERS, "counter"), Int(0, MAX_NUMBER), what="counter → how many"),
+        default=None,
+        label="Counters",
+        help="Counters on it (only on a card on the Map): " + ", ".join(COUNTERS),
+        kw_only=True,
+    )
+    """The counters on it, each with how many (none at 0)."""
+
+    bound_to: str | None = declared(
+        Ref("board", "Storyline"),
+        default=None,
+        label="Bound to",
+        help="For a Character: the Storyline on the board it is Bound to",
+        kw_only=True,
+    )
+    """The Storyline a Character is Bound to."""
+
+    @property
+    def instance(self) -> str:
+        """Its ID on the board: its card number unless it has its own."""
+        return self.card if self.id is None else self.id
+
+    def filled(self, card: CardDef) -> Placement:
+        """The placement with every field filled in (see the class)."""
+        return replace(
+            self,
+            id=self.instance,
+            controller=self.owner if self.controller is None else self.controller,
+            face=card.first_face if self.face is None else self.face,
+            counters={name: n for name, n in (self.counters or {}).items() if n},
+        )
 
 
 def _known(names: list[str]) -> str:
     return "known: " + ", ".join(repr(n) for n in names) if names else "none defined"
 
 
-def _instance(placed: dict[str, Any]) -> str:
-    """A placement's ID on the board: its card number unless it has its own."""
-    given: str | None = placed["id"]
-    return placed["card"] if given is None else given
-
-
-def _face(placed: dict[str, Any], card: CardDef) -> Any:
-    """The face a placement shows: the card's first face unless it names one."""
-    return card.first_face if placed["face"] is None else placed["face"]
-
-
-def _controller(placed: dict[str, Any]) -> Any:
-    return placed["owner"] if placed["controller"] is None else placed["controller"]
-
-
-def _check_placement(
-    placed: dict[str, Any], path: str, cards: dict[str, CardDef], seats: list[str], ids: list[str]
-) -> None:
-    card_id = placed["card"]
+def _check_placement(placed: Placement, path: str, cards: dict[str, CardDef], seats: list[str], ids: list[str]) -> None:
+    card_id = placed.card
     if card_id not in cards:
         raise ScenarioError(join(path, "card"), "a card defined in 'cards'", got=card_id, hint=_known(list(cards)))
     card = cards[card_id]
-    inst = _instance(placed)
+    inst = placed.instance
     if inst == "self":
         raise ScenarioError(
             join(path, "id"), "an ID other than 'self'", got=inst, hint="'self' names an ability's own card"
@@ -176,16 +135,16 @@ def _check_placement(
         raise ScenarioError(
             join(path, "id"), "an ID no other card on the board has", got=inst, hint="give each copy its own 'id'"
         )
-    choose(placed["owner"], join(path, "owner"), seats, "player")
-    choose(_controller(placed), join(path, "controller"), seats, "player")
-    face = _face(placed, card)
+    choose(placed.owner, join(path, "owner"), seats, "player")
+    choose(placed.owner if placed.controller is None else placed.controller, join(path, "controller"), seats, "player")
+    face: object = card.first_face if placed.face is None else placed.face
     if not isinstance(face, str) or face not in card.faces:
         raise ScenarioError(
             join(path, "face"), f"a face {card.name} ({card_id}) has", got=face, hint="faces: " + ", ".join(card.faces)
         )
-    for name, n in (placed["counters"] or {}).items():
+    for name, n in (placed.counters or {}).items():
         where = join(join(path, "counters"), name)
-        if n and placed["zone"] != "Map":
+        if n and placed.zone != "Map":
             raise ScenarioError(
                 where, "counters only on a card on the Map (they come off as a card leaves it)", got=n
             )
@@ -195,42 +154,26 @@ def _check_placement(
             )
         if name == "damage" and n and card.faces[face].type != "Character":
             raise ScenarioError(where, "damage counters on Characters only (the engine models CP damage)", got=n)
-    bound = placed["bound_to"]
-    if bound is not None and card.faces[face].type != "Character":
-        raise ScenarioError(join(path, "bound_to"), "nothing on a card that is not a Character", got=bound)
-
-
-def _placement(placed: dict[str, Any], cards: dict[str, CardDef]) -> Placement:
-    card = cards[placed["card"]]
-    counters = tuple((name, n) for name, n in (placed["counters"] or {}).items() if n)
-    return Placement(
-        _instance(placed),
-        placed["card"],
-        placed["owner"],
-        _controller(placed),
-        placed["zone"],
-        _face(placed, card),
-        counters,
-        placed["bound_to"],
-    )
+    if placed.bound_to is not None and card.faces[face].type != "Character":
+        raise ScenarioError(join(path, "bound_to"), "nothing on a card that is not a Character", got=placed.bound_to)
 
 
 # --------------------------------------------------------------------------
-# The checks that span fields
+# The rules across fields
 
 
 @dataclass(frozen=True)
 class _Scene:
-    """Where the cross-field checks look names up: the seats, the cards, the board."""
+    """Where the rules across fields look names up: the seats, the cards, the board."""
 
     seats: list[str]
     cards: dict[str, CardDef]
     board: dict[str, Placement]
-    """The placements by ID on the board, in board order."""
+    """The placements (filled in) by ID on the board, in board order."""
 
     def face_type(self, inst: str) -> str:
         placed = self.board[inst]
-        return self.cards[placed.card].faces[placed.face].type
+        return self.cards[placed.card].faces[placed.face or ""].type
 
     def card_of(self, inst: str) -> CardDef:
         return self.cards[self.board[inst].card]
@@ -254,41 +197,41 @@ class _Scene:
 def _check_refs(scene: _Scene, a: Action, *, self_ok: bool) -> None:
     """What an action (or, with ``self_ok``, an ability's effect) names exists: cards, players, faces, abilities."""
     p = a.path
-    if a.target is not None:
-        for j, name in enumerate(a.target.cards):
-            where = join(p, "card") if a.target.key == "card" else join(p, f"{a.target.key}[{j}]")
+    target = a.target
+    if isinstance(a, (Targeted, OneCard)) and target is not None:
+        for j, name in enumerate(target.cards):
+            where = join(p, "card") if target.key == "card" else join(p, f"{target.key}[{j}]")
             scene.check_card(name, where, self_ok=self_ok)
-        ctrl = a.target.controller
+        ctrl = target.controller
         if ctrl is not None and not (self_ok and ctrl == "you"):
             scene.check_player(ctrl, join(p, "controller"))
-    if a.source is not None:
+    if isinstance(a, (Flip, Twist)) and a.source is not None:
         scene.check_card(a.source, join(p, "source"), self_ok=self_ok)
-    if a.player is not None:
+    if isinstance(a, (Activate, CanActivate)) and a.player is not None:
         scene.check_player(a.player, join(p, "player"))
-    if a.active is not None:
+    if isinstance(a, SetPhase) and a.active is not None:
         scene.check_player(a.active, join(p, "active"))
-    for key, given in (("face", a.face is not None), ("bind", bool(a.bind))):
-        # ("self" cannot be that card: only a scenario action enters cards, and check_card refused "self" there)
-        if given and (a.target is None or len(a.target.cards) != 1):
-            raise ScenarioError(
-                join(p, key),
-                f"'{key}' only when one card enters, named by 'card'",
-                hint="an entering card's face and the Characters it Binds belong to that one card",
-            )
-    for j, name in enumerate(a.bind):
-        scene.check_card(name, join(p, f"bind[{j}]"), self_ok=False)
-        if scene.face_type(name) != "Character":
-            raise ScenarioError(join(p, f"bind[{j}]"), "a Character", got=name)
-    if a.bind:
-        assert a.target is not None
-        if scene.face_type(a.target.cards[0]) != "Storyline":
+    if isinstance(a, Enter):
+        for key, given in (("face", a.face is not None), ("bind", bool(a.bind))):
+            # ("self" cannot be that card: only a scenario action enters cards, and check_card refused "self" there)
+            if given and len(a.target.cards) != 1:
+                raise ScenarioError(
+                    join(p, key),
+                    f"'{key}' only when one card enters, named by 'card'",
+                    hint="an entering card's face and the Characters it Binds belong to that one card",
+                )
+        for j, name in enumerate(a.bind):
+            scene.check_card(name, join(p, f"bind[{j}]"), self_ok=False)
+            if scene.face_type(name) != "Character":
+                raise ScenarioError(join(p, f"bind[{j}]"), "a Character", got=name)
+        if a.bind and scene.face_type(a.target.cards[0]) != "Storyline":
             raise ScenarioError(join(p, "bind"), "nothing unless the entering card is a Storyline", got=list(a.bind))
-    if a.ability is not None and a.target is not None:
-        card = scene.card_of(a.target.cards[0])
+    if isinstance(a, (Activate, CanActivate)):
+        card = scene.card_of(a.card)
         names = [ab.name for ab in card.every_ability()]
         if a.ability not in names:
             raise ScenarioError(join(p, "ability"), f"an ability of {card.name}", got=a.ability, hint=_known(names))
-    if a.do == "flip" and a.target is not None and a.target.cards and a.to is not None:
+    if isinstance(a, Flip) and a.target.cards:
         for name in a.target.cards:
             if name == "self":
                 continue
@@ -297,13 +240,13 @@ def _check_refs(scene: _Scene, a: Action, *, self_ok: bool) -> None:
                 raise ScenarioError(
                     join(p, "to"), f"a face {card.name} ({name}) has", got=a.to, hint="faces: " + ", ".join(card.faces)
                 )
-    if a.face is not None and a.target is not None:
+    if isinstance(a, Enter) and a.face is not None:
         card = scene.card_of(a.target.cards[0])
         if a.face not in card.faces:
             raise ScenarioError(
                 join(p, "face"), f"a face {card.name} has", got=a.face, hint="faces: " + ", ".join(card.faces)
             )
-    for player, keys in a.trigger_order:
+    for player, keys in (a.trigger_order or {}).items():
         scene.check_player(player, join(p, f"trigger_order.{player}"))
         for j, key in enumerate(keys):
             if key not in scene.triggers:
@@ -314,23 +257,40 @@ def _check_refs(scene: _Scene, a: Action, *, self_ok: bool) -> None:
                 )
 
 
-def check_sequence(values: dict[str, Any], path: str) -> None:
-    """The checks across fields, in the order a reader of the scenario meets them."""
+def _each_player_once(values: dict[str, Any], path: str) -> None:
     seats: list[str] = []
     for i, name in enumerate(values["players"]):
         if name in seats:
             raise ScenarioError(join(path, f"players[{i}]"), "each player once", got=name, hint="listed twice")
         seats.append(name)
-    active = values["active"]
-    choose(seats[0] if active is None else active, join(path, "active"), seats, "player")
-    check_cards(values["cards"], join(path, "cards"))
-    cards: dict[str, CardDef] = {c.id: c for c in values["cards"]}
 
+
+def _an_active_player_who_sits(values: dict[str, Any], path: str) -> None:
+    seats = list(values["players"])
+    values["active"] = choose(seats[0] if values["active"] is None else values["active"], join(path, "active"), seats, "player")
+
+
+def _card_numbers_once(values: dict[str, Any], path: str) -> None:
+    check_cards(values["cards"], join(path, "cards"))
+
+
+def _the_board_is_of_these_cards(values: dict[str, Any], path: str) -> None:
+    cards = {c.id: c for c in values["cards"]}
+    seats = list(values["players"])
     ids: list[str] = []
     for i, placed in enumerate(values["board"]):
         _check_placement(placed, join(path, f"board[{i}]"), cards, seats, ids)
-        ids.append(_instance(placed))
-    scene = _Scene(seats, cards, {p.id: p for p in (_placement(placed, cards) for placed in values["board"])})
+        ids.append(placed.instance)
+    values["board"] = tuple(placed.filled(cards[placed.card]) for placed in values["board"])
+
+
+def _scene(values: dict[str, Any]) -> _Scene:
+    cards = {c.id: c for c in values["cards"]}
+    return _Scene(list(values["players"]), cards, {p.instance: p for p in values["board"]})
+
+
+def _bound_to_a_storyline(values: dict[str, Any], path: str) -> None:
+    scene = _scene(values)
     for i, p in enumerate(scene.board.values()):
         if p.bound_to is not None and (p.bound_to not in scene.board or scene.face_type(p.bound_to) != "Storyline"):
             storylines = [q for q in scene.board if scene.face_type(q) == "Storyline"]
@@ -338,7 +298,10 @@ def check_sequence(values: dict[str, Any], path: str) -> None:
                 join(path, f"board[{i}].bound_to"), "a Storyline on the board", got=p.bound_to, hint=_known(storylines)
             )
 
-    for card in cards.values():
+
+def _named_things_exist(values: dict[str, Any], path: str) -> None:
+    scene = _scene(values)
+    for card in scene.cards.values():
         for ability in card.every_ability():
             for effect in ability.effects:
                 _check_refs(scene, effect, self_ok=True)
@@ -346,68 +309,121 @@ def check_sequence(values: dict[str, Any], path: str) -> None:
         _check_refs(scene, a, self_ok=False)
 
 
-def _build_sequence(values: dict[str, Any], path: str) -> SequenceScenario:
-    seats = tuple(values["players"])
-    active = seats[0] if values["active"] is None else values["active"]
-    cards = {c.id: c for c in values["cards"]}
-    placements = tuple(_placement(placed, cards) for placed in values["board"])
-    return SequenceScenario(seats, active, values["phase"], cards, placements, values["actions"])
-
-
-SEQUENCE = Obj(
+SEQUENCE_RULES: RuleList[Check] = RuleList(
     [
-        Field(
-            "players",
-            ListOf(Text(nonempty="a player name (a non-empty string)", what="player name"), min_items=1),
-            label="Players",
-            help="The players in seat order, clockwise, each once",
+        Rule("each_player_once", _each_player_once, "Each player sits once.", ()),
+        Rule(
+            "an_active_player_who_sits",
+            _an_active_player_who_sits,
+            "The active player is one of the players (the first when left out).",
+            (cite("R19-1.3"),),
         ),
-        Field(
-            "active",
-            Named("players", "player"),
-            default=None,
-            label="Active player",
-            help="Whose turn it is (the first player when left out)",
+        Rule("card_numbers_once", _card_numbers_once, "Each card number is defined once.", ()),
+        Rule(
+            "the_board_is_of_these_cards",
+            _the_board_is_of_these_cards,
+            "Each card on the board is one of the scenario's cards, owned and controlled by its players, showing one "
+            "of its faces, with counters only on the Map.",
+            (cite("I-R19-1"),),
         ),
-        Field("phase", Phase(), default="Admin", label="Phase", help="The phase of the turn"),
-        Field("cards", CARDS, label="Cards", help="The cards of the scenario, each defined once by its card number"),
-        Field(
-            "board",
-            ListOf(PLACEMENT, min_items=1, max_items=MAX_BOARD, noun="cards on the board", what="list of cards on the board"),
-            label="Board",
-            help="Where each card starts: on the Map, in a hand or a pile",
+        Rule("bound_to_a_storyline", _bound_to_a_storyline, "A Character is Bound to a Storyline on the board.", (cite("R19-2.5"),)),
+        Rule(
+            "what_is_named_exists",
+            _named_things_exist,
+            "Every card, player, face, ability and trigger an action or an effect names is in the scenario.",
+            (),
         ),
-        Field(
-            "actions",
-            ListOf(ACTION, min_items=1, max_items=MAX_ACTIONS, noun="actions", what="list of actions"),
-            label="Actions",
-            help="What happens, in order; each resolves before the next",
-        ),
-    ],
-    name=KIND,
-    label="§19 scenario",
-    check=check_sequence,
-    build=_build_sequence,
+    ]
 )
-"""The fields of an ``r19.sequence`` scenario."""
+"""The rules across a §19 scenario's fields, in the order a reader of the scenario meets them."""
 
-SEQUENCE_KIND = ScenarioKind(
+
+@record(KIND, label="§19 scenario", rules=SEQUENCE_RULES)
+@dataclass(frozen=True)
+class SequenceScenario(Declared):
+    """A checked ``r19.sequence`` scenario."""
+
+    players: tuple[str, ...] = declared(
+        ListOf(Text(nonempty="a player name (a non-empty string)", what="player name"), min_items=1),
+        label="Players",
+        help="The players in seat order, clockwise, each once",
+    )
+    active: str | None = declared(
+        Named("players", "player"),
+        default=None,
+        label="Active player",
+        help="Whose turn it is (the first player when left out)",
+        kw_only=True,
+    )
+    phase: str = declared(Phase(), default="Admin", label="Phase", help="The phase of the turn", kw_only=True)
+    cards: tuple[CardDef, ...] = declared(
+        CARDS, label="Cards", help="The cards of the scenario, each defined once by its card number"
+    )
+    board: tuple[Placement, ...] = declared(
+        ListOf(Placement.SCHEMA, min_items=1, max_items=MAX_BOARD, noun="cards on the board", what="list of cards on the board"),
+        label="Board",
+        help="Where each card starts: on the Map, in a hand or a pile",
+    )
+    actions: tuple[Action, ...] = declared(
+        ListOf(ACTION, min_items=1, max_items=MAX_ACTIONS, noun="actions", what="list of actions"),
+        label="Actions",
+        help="What happens, in order; each resolves before the next",
+    )
+
+    @property
+    def placements(self) -> tuple[Placement, ...]:
+        """Where each card starts, every field filled in."""
+        return self.board
+
+    def engine(self) -> Engine:
+        cards = {c.id: c for c in self.cards}
+        states = [
+            CardState(
+                p.instance,
+                cards[p.card],
+                p.owner,
+                p.owner if p.controller is None else p.controller,
+                p.zone,
+                cards[p.card].first_face if p.face is None else p.face,
+                dict(p.counters or {}),
+                p.bound_to,
+                # damage placed on a Character has taken its CP (R19-4.3), like damage dealt later
+                last_cp_cause="damage" if (p.counters or {}).get("damage") else None,
+            )
+            for p in self.board
+        ]
+        return Engine(self.players, self.active or self.players[0], self.phase, states)
+
+    def run(self) -> SequenceResult:
+        return self.engine().play(self.actions)
+
+
+def _one_per_action(scenario: SequenceScenario, result: SequenceResult) -> int:
+    """The sandbox's panels: the start, then one per action."""
+    return len(scenario.actions) + 1
+
+
+SEQUENCE_KIND: ScenarioKind[SequenceScenario, SequenceResult] = ScenarioKind(
     KIND,
     "§19: resolve actions on a board of cards — face changes, destructions, triggers in order, timing answers",
-    SEQUENCE,
+    SequenceScenario,
+    SequenceScenario.run,
     html,
     text,
+    panels=_one_per_action,
 )
 """The ``r19.sequence`` scenario kind."""
 
-KINDS: tuple[ScenarioKind, ...] = (SEQUENCE_KIND,)
+SEQUENCE = SequenceScenario.SCHEMA
+"""The fields of an ``r19.sequence`` scenario."""
+
+KINDS: tuple[Kind, ...] = (SEQUENCE_KIND,)
 """The scenario kinds of §19."""
 
 
 def load_sequence_data(data: dict[str, Any]) -> SequenceScenario:
     """Load a scenario from a dict, ``kind`` optional (for tests and doctests)."""
-    scenario: SequenceScenario = SEQUENCE_KIND.load(data)  # type: ignore[assignment]
-    return scenario
+    return SEQUENCE_KIND.read(data)
 
 
 def run_scenario(data: dict[str, Any]) -> SequenceResult:
@@ -417,12 +433,11 @@ def run_scenario(data: dict[str, Any]) -> SequenceResult:
 
 __all__ = [
     "KINDS",
-    "PLACEMENT",
     "SEQUENCE",
     "SEQUENCE_KIND",
+    "SEQUENCE_RULES",
     "Placement",
     "SequenceScenario",
-    "check_sequence",
     "load_sequence_data",
     "run_scenario",
 ]

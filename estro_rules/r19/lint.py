@@ -16,14 +16,17 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
+from ..declare import Declared, declared, record
 from ..fields import Fields, join, parse_json
 from ..ordered import Rule, RuleList
 from ..protocol import WRAPPER_FIELDS
-from ..schema import NOTHING, Field, Obj
-from .cards import Action, CardDef, Face
-from .declarations import POOL_CARDS, check_cards
+from ..schema import NOTHING
+from .acting import Action, Targeted
+from .cards import POOL_CARDS, CardDef, Face, check_cards
+from .moves import Flip, Twist
 from .rulebook import cite
 from .rules import UNLABELLED, X
+from .values import Bonus
 
 
 @dataclass(frozen=True)
@@ -102,7 +105,7 @@ def _printed_zero(card: CardDef, pool: Pool) -> Iterator[Finding]:
 
 def _dead_bonus(card: CardDef, pool: Pool) -> Iterator[Finding]:
     for ability, effect in _effects(card):
-        if effect.do != "bonus" or effect.target is None or effect.value is None:
+        if not isinstance(effect, Bonus):
             continue
         value = effect.value
         if "self" in effect.target.cards:
@@ -161,7 +164,7 @@ def _fall_outside_routes(card: CardDef, pool: Pool) -> Iterator[Finding]:
     is_storyline = next(iter(card.faces.values())).type == "Storyline"
     is_character = next(iter(card.faces.values())).type == "Character"
     for ability, effect in _effects(card):
-        if effect.target is None:
+        if not isinstance(effect, Targeted):
             continue
         t = effect.target
         may_hit_itself = "self" in t.cards and is_character
@@ -170,7 +173,7 @@ def _fall_outside_routes(card: CardDef, pool: Pool) -> Iterator[Finding]:
         )
         if not (may_hit_itself or may_hit_another):
             continue
-        if effect.do == "flip" and effect.to == "Fallen" and not is_storyline:
+        if isinstance(effect, Flip) and effect.to == "Fallen" and not is_storyline:
             yield Finding(
                 card.id,
                 card.name,
@@ -180,7 +183,7 @@ def _fall_outside_routes(card: CardDef, pool: Pool) -> Iterator[Finding]:
                 "(a Storyline's text, Morality Penalties to 0 CP, its Bound Storyline leaving play, its own "
                 "Twist): on a Character it does nothing.",
             )
-        if effect.do == "twist" and may_hit_another:
+        if isinstance(effect, Twist) and may_hit_another:
             yield Finding(
                 card.id,
                 card.name,
@@ -223,14 +226,26 @@ LINT_RULES: RuleList[LintRule] = RuleList(
 )
 """The lint rules, in the order they run on each card."""
 
-POOL = Obj(
-    [Field("cards", POOL_CARDS, label="Cards", help="The cards of the pool, each defined once by its card number")],
-    name="card pool",
+def _card_numbers_once(values: dict[str, Any], path: str) -> None:
+    check_cards(values["cards"], join(path, "cards"))
+
+
+@record(
+    "card pool",
     label="Card pool",
-    check=lambda values, path: check_cards(values["cards"], join(path, "cards")),
-    build=lambda values, path: list(values["cards"]),
+    rules=RuleList([Rule("card_numbers_once", _card_numbers_once, "Each card number is defined once.", ())]),
 )
-"""A card pool: ``{"cards": [...]}``, its cards read as a scenario's are."""
+@dataclass(frozen=True)
+class CardPool(Declared):
+    """A card pool: ``{"cards": [...]}``, its cards read as a scenario's are."""
+
+    cards: tuple[CardDef, ...] = declared(
+        POOL_CARDS, label="Cards", help="The cards of the pool, each defined once by its card number"
+    )
+
+
+POOL = CardPool.SCHEMA
+"""A card pool's fields."""
 
 
 def load_pool(pool_json: object) -> list[CardDef]:
@@ -247,8 +262,8 @@ def load_pool(pool_json: object) -> list[CardDef]:
         f.raw(name, default=None)
     values = POOL.read_fields(f, NOTHING)
     f.done()
-    cards: list[CardDef] = POOL.finish(values, "")
-    return cards
+    pool: CardPool = POOL.finish(values, "")
+    return list(pool.cards)
 
 
 def lint(pool_json: object) -> list[Finding]:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from .rulebook import cite
+
 # --------------------------------------------------------------------------
 # Faces, types and printed values
 
@@ -107,7 +109,7 @@ LEAVE_EVENTS: tuple[tuple[str, str], ...] = (("destroyed", "was destroyed"), ("l
 """The trigger events of a card leaving the Map, and how the log says each: a destruction is also a
 leaving of play; a card placed in a pile (not destroyed, I-R19-9) only leaves play."""
 
-BECOMES: dict[str, str] = {"Contested": "R19-2.1", "Fallen": "R19-2.2", "Prime": "R19-2.7"}
+BECOMES: dict[str, str] = {"Contested": cite("R19-2.1"), "Fallen": cite("R19-2.2"), "Prime": cite("R19-2.7")}
 """The states a card can *become*, each with the ruling that says what becoming it means."""
 
 TRIGGER_SUBJECTS: tuple[str, ...] = ("self", "any")

@@ -7,14 +7,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import Any
+from collections.abc import Callable
+from pathlib import Path
 
-from ..ordered import Rule
-from ..protocol import Table, WidgetSpec
+from ..protocol import Page, WidgetSpec
+from ..tables import Table, markdown, rule_table
+from .actions import ACTIONS
 from .checks import STATE_CHECKS
-from .declarations import ACTION, EFFECT
-from .lint import LINT_RULES
+from .lint import LINT_RULES, lint, report_markdown
 from .rules import (
     CLASSES,
     FALL_ROUTES,
@@ -35,26 +35,16 @@ from .timing import ACTIVATION_CHECKS, CAPABILITY_QUESTIONS, TRIGGER_ORDER
 from .transitions import LEAVE_STEPS, TRANSITION_STEPS
 
 
-def _rules_table(rules: Iterable[Rule[Any]], what: str) -> Table:
-    """An ordered list as a table a player reads: its place, what it does and the rulings behind it.
-
-    The rules' machine names stay in the engine (and in the command line's JSON); a player reads the
-    summary.
-    """
-    rows = [[str(i), rule.summary, ", ".join(rule.rulings)] for i, rule in enumerate(rules, start=1)]
-    return ["#", what, "Rulings"], rows
-
-
 def state_checks_table() -> Table:
-    return _rules_table(STATE_CHECKS, "What it checks")
+    return rule_table(STATE_CHECKS, "What it checks")
 
 
 def transition_table() -> Table:
-    return _rules_table(TRANSITION_STEPS, "What happens when a face changes")
+    return rule_table(TRANSITION_STEPS, "What happens when a face changes")
 
 
 def leave_table() -> Table:
-    return _rules_table(LEAVE_STEPS, "What happens when a card leaves the Map")
+    return rule_table(LEAVE_STEPS, "What happens when a card leaves the Map")
 
 
 def fall_routes_table() -> Table:
@@ -70,15 +60,16 @@ def fall_routes_table() -> Table:
 
 
 def trigger_order_table() -> Table:
-    return _rules_table(TRIGGER_ORDER, "What it does")
+    return rule_table(TRIGGER_ORDER, "What it does")
 
 
 def activation_table() -> Table:
-    return _rules_table(ACTIVATION_CHECKS, "What it checks")
+    return rule_table(ACTIVATION_CHECKS, "What it checks")
 
 
 def actions_table() -> Table:
-    rows = [[name, ACTION.labels[name], "yes" if name in EFFECT.variants else "no"] for name in ACTION.variants]
+    """Every action, from the tuple of their classes: its name, what it does, and where it may stand."""
+    rows = [[a.name, a.label, "yes" if a.in_effects else "no"] for a in ACTIONS]
     return ["Action (`do`)", "What it does", "Usable in an ability's effects"], rows
 
 
@@ -97,8 +88,7 @@ def vocabulary_table() -> Table:
 
 def lint_rules_table() -> Table:
     """The linter's checks, named as its report names them."""
-    rows = [[str(i), f"`{r.name}`", r.summary, ", ".join(r.rulings)] for i, r in enumerate(LINT_RULES, start=1)]
-    return ["#", "Lint rule", "What it finds", "Rulings"], rows
+    return rule_table(LINT_RULES, "What it finds", name="Lint rule")
 
 
 def limits_table() -> Table:
@@ -145,3 +135,36 @@ WIDGETS = (
     ),
 )
 """The page's widgets."""
+
+CARD_POOL = Path(__file__).resolve().parents[2] / "examples" / "r19" / "card-pool.json"
+"""The sample card pool the lint report runs on."""
+
+
+def lint_report() -> str:
+    """The card-design linter's report on the sample pool, made when the site is built."""
+    findings = lint(CARD_POOL.read_text(encoding="utf-8"))
+    return "\n".join(
+        [
+            "# Card-design lint report",
+            "",
+            "The design consequences that §19 states, checked over the sample card pool",
+            "`examples/r19/card-pool.json` (sample content) by `python -m estro_rules lint`. This page is",
+            "generated when the site is built, so it always shows what the linter says today.",
+            "",
+            "```console",
+            "$ python -m estro_rules lint examples/r19/card-pool.json",
+            "```",
+            "",
+            "The checks, in the order the linter applies them:",
+            "",
+            *markdown(lint_rules_table()),
+            "",
+            "## Findings",
+            "",
+            report_markdown(findings),
+        ]
+    )
+
+
+PAGES = {"lint-report.md": Page("Card-design lint report", lint_report)}
+"""The further page §19 makes: the linter's report on the sample pool."""

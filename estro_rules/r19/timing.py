@@ -10,11 +10,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 from ..ordered import Rule, RuleList
 from .board import Answer, Board, CardState, Trigger, why_none
-from .cards import Action
 from .rulebook import cite
 from .rules import CLOSED_PHASES
 
@@ -116,7 +115,7 @@ def _is_activated(board: Board, ask: Ask) -> Verdict:
         return (
             False,
             (
-                f"{ability.name} generates resources in the {ability.phases[0]} Phase by its own phase rules; "
+                f"{ability.name} generates resources in the {ability.phase} Phase by its own phase rules; "
                 "it is not an activated ability."
             ),
             (cite("R19-3.4"),),
@@ -210,9 +209,34 @@ ACTIVATION_CHECKS: RuleList[ActivationCheck] = RuleList(
 answers decides."""
 
 
-def can_activate(board: Board, action: Action) -> Answer:
+class Asking(Protocol):
+    """A question about one card's ability (the ``activate`` and ``can_activate`` actions ask it)."""
+
+    @property
+    def card(self) -> str:
+        """The card, by its ID on the board."""
+        ...
+
+    @property
+    def ability(self) -> str: ...
+
+    @property
+    def player(self) -> str | None:
+        """Who asks; the card's controller when ``None``."""
+        ...
+
+    @property
+    def phase(self) -> str | None:
+        """The phase asked about; the current one when ``None``."""
+        ...
+
+    @property
+    def during_sequence(self) -> bool: ...
+
+
+def can_activate(board: Board, action: Asking) -> Answer:
     """Whether the ability ``action`` names can be activated now: the first of :data:`ACTIVATION_CHECKS` to answer."""
-    card = board.targets(action, None)[0]
+    card = board.cards[action.card]
     player = action.player or card.controller
     phase = action.phase or board.phase
     question = (

@@ -38,7 +38,7 @@ def _turn_face(board: Board, moment: Moment) -> None:
         new = card.state
         ids = list(turning.rulings)
         if new in BECOMES:
-            ids.append(cite(BECOMES[new]))
+            ids.append(BECOMES[new])
         if new == "Fallen" and card.current.type != "Character":
             ids.append(cite("R19-2.6"))
         ids.append(cite("R19-4.1"))

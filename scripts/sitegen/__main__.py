@@ -3,19 +3,21 @@
 mkdocs does the same in memory (scripts/mkdocs_hooks.py); this is for reading the output, diffing
 it, or moving to another site generator.
 
-``python -m scripts.sitegen --lock`` refreshes the lock of what every ruling's examples print
-(docs/_sources/rulings.lock.json), once the changelog has an entry for each ruling that changed.
+``python -m scripts.sitegen --lock`` refreshes the locks of what every ruling's examples print (one per
+protocol, ``estro_rules/<protocol>/rulings.lock.json``), once the changelog has an entry for each ruling
+that changed.
 """
 
 import json
 import sys
 from pathlib import Path
 
-from estro_rules.catalogue import read_lock
+from estro_rules.catalogue import lock_path, read_lock
+from estro_rules.registry import PROTOCOLS
 
 from .changes import drift, lock_of, read_changelog
 from .pages import Outputs, SiteError
-from .registry import CHANGELOG, LOCK, generate
+from .registry import CHANGELOG, generate
 
 args = sys.argv[1:]
 refresh = args[:1] == ["--lock"]
@@ -27,12 +29,15 @@ except SiteError as err:
     sys.exit(1)
 if refresh:
     entries = read_changelog(CHANGELOG)
-    missing = drift(outputs, read_lock(LOCK), entries, LOCK.name) if LOCK.exists() else []
+    missing = drift(outputs, read_lock(), entries, "rulings.lock.json")
     if missing:  # a change with no changelog entry: the lock is not refreshed over it
         print("error: write these changelog entries first:\n  - " + "\n  - ".join(missing), file=sys.stderr)
         sys.exit(1)
-    LOCK.write_text(json.dumps(lock_of(outputs, entries), indent=1, ensure_ascii=False) + "\n")
-    print(f"{LOCK}: {len(outputs)} rulings locked")
+    for protocol in PROTOCOLS:
+        own = {r: e for r, e in outputs.items() if r in protocol.rulebook}
+        lock = lock_path(protocol)
+        lock.write_text(json.dumps(lock_of(own, entries), indent=1, ensure_ascii=False) + "\n")
+        print(f"{lock}: {len(own)} rulings locked")
     sys.exit(0)
 out = Path(args[0] if args else "build/generated")
 out.mkdir(parents=True, exist_ok=True)

@@ -1,7 +1,7 @@
 """The rulings changelog, and the lock of what every ruling's examples print.
 
 Every ruling's examples run when the site is built. What they print is kept in a committed lock
-file (``docs/_sources/rulings.lock.json``), like a snapshot. When a ruling's examples print
+file, one per protocol in its package (``estro_rules/<protocol>/rulings.lock.json``), like a snapshot. When a ruling's examples print
 something else — its behaviour or its wording changed — the build fails unless the changelog
 (``docs/_sources/changelog.json``) has a new entry for that ruling, saying when and what changed.
 Once the entry is written, a maintainer refreshes the lock:
@@ -103,8 +103,9 @@ def drift(outputs: Outputs, lock: dict[str, Any], entries: list[Entry], where: s
     return problems
 
 
-def check_lock(lock_path: Path, changelog_path: Path) -> Any:
-    """A site check (for :func:`pages.build`): the examples' outputs against the lock and the changelog."""
+def check_lock(changelog_path: Path) -> Any:
+    """A site check (for :func:`pages.build`): the examples' outputs against every protocol's lock and the
+    changelog."""
 
     def check(site: Site) -> list[str]:
         try:
@@ -114,7 +115,7 @@ def check_lock(lock_path: Path, changelog_path: Path) -> Any:
         known = {r.id for page in site.pages if page.source.rulebook for r in page.source.rulebook}
         unknown = [e for e in entries if e.ruling not in known and e.change != "withdrawn"]
         problems = [f"{changelog_path.name}: entry for {e.ruling}, which no page states" for e in unknown]
-        return problems + drift(site.outputs, read_lock(lock_path), entries, lock_path.name)
+        return problems + drift(site.outputs, read_lock(), entries, "rulings.lock.json")
 
     return check
 
@@ -143,28 +144,31 @@ def coverage_page() -> str:
     Built from the rulings' records alone (the source text never enters the project); the test
     suite's ``sources check`` makes sure the records cover every paragraph of the documents.
     """
-    from estro_rules.source_map import NOT_RULES, SECTIONS, SOURCES
+    from estro_rules.registry import PROTOCOLS
 
-    by_place: dict[tuple[str, str, int], list[str]] = {}
-    for ruling, records in SOURCES.items():
-        for record in records:
-            by_place.setdefault((record.document, record.section, record.paragraph), []).append(f"[[{ruling}]]")
-    not_rules = {(n.source.document, n.source.section, n.source.paragraph): n.reason for n in NOT_RULES}
     lines = [
         "# Source coverage",
         "",
-        "Every paragraph of the three source documents, by its number in its section, and the rulings",
+        "Every paragraph of the source documents, by its number in its section, and the rulings",
         "that restate it. A paragraph is a block of prose, one list item or one table row (the model is",
         "described in `estro_rules/sources.py`). The text of the sources is not reproduced here: the",
         "rulings say it in our own words. `python -m estro_rules sources check FILE...` compares the",
         "documents with these records and names every ruling whose paragraph changed.",
     ]
-    for document, sections in SECTIONS.items():
-        lines += ["", f"## {document}", "", "| Section | ¶ | Restated by |", "|---|---|---|"]
-        for section in sections:
-            numbers = sorted(n for (d, s, n) in (*by_place, *not_rules) if d == document and s == section)
+    for protocol in PROTOCOLS:
+        document = protocol.source
+        if document is None:
+            continue
+        by_place: dict[tuple[str, int], list[str]] = {}
+        for ruling, records in document.records.items():
+            for record in records:
+                by_place.setdefault((record.section, record.paragraph), []).append(f"[[{ruling}]]")
+        not_rules = {(n.source.section, n.source.paragraph): n.reason for n in document.not_rules}
+        lines += ["", f"## {document.title}", "", "| Section | ¶ | Restated by |", "|---|---|---|"]
+        for section in document.reader.sections:
+            numbers = sorted(n for (s, n) in (*by_place, *not_rules) if s == section)
             for number in dict.fromkeys(numbers):
-                place = (document, section, number)
+                place = (section, number)
                 who = ", ".join(by_place.get(place, [])) or f"no rule: {not_rules[place]}"
                 lines.append(f"| {section} | {number} | {who} |")
     return "\n".join(lines)

@@ -1,43 +1,37 @@
-"""Field tables for the scenario format page, generated from the kinds' declarations.
+"""The scenario format, generated from the kinds' declarations: their field tables and their sections.
 
-For every scenario kind the registry lists, the table ``fields.<kind>`` shows its own fields, and
-for every object type nested in it (a cryptid, an ability, a card…) ``fields.<kind>.<object name>``
-shows that object's fields. A page asks for one with ``{{ table fields.battaglia.battle.cryptid }}``.
-Since the reader is generated from the same declarations, the page cannot state a default, a
-range or a choice the engine does not apply.
+For every scenario kind the registry lists, the table ``fields.<kind>`` shows its own fields, and for
+every object type nested in it (a cryptid, an ability, a card, an action…) ``fields.<kind>.<object name>``
+shows that object's fields (an object shared by several kinds is tabled under the first); a choice between
+objects by a tag (an action's ``do``) has ``fields.<kind>.<what>`` for the fields every variant shares. A
+declared object with rules across its fields has ``rules.<kind>.<object name>``. The section
+``scenario-kinds`` holds every kind's part of the scenario format page: what it asks, where its rulings are, and
+every one of those tables. Since the reader is generated from the same declarations, the page cannot state a
+default, a range, a choice or a rule the engine does not apply.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from estro_rules.protocol import ScenarioKind, Table
-from estro_rules.schema import Field, Keyed, ListOf, MapOf, Obj, Pair, Tagged, Type
+from estro_rules.declare import Record
+from estro_rules.protocol import Kind, Protocol
+from estro_rules.registry import PROTOCOLS
+from estro_rules.rulings import RULING_ID
+from estro_rules.schema import Field, Obj, Type
+from estro_rules.shapes import Tagged
+from estro_rules.tables import Table, rule_table
 
 
 def nested(t: Type) -> Iterator[Type]:
     """The types directly inside ``t``."""
-    if isinstance(t, Obj):
-        yield from (f.type for f in t.fields)
-    elif isinstance(t, ListOf):
-        yield t.item
-    elif isinstance(t, MapOf):
-        yield t.value
-    elif isinstance(t, Pair):
-        yield from (t.first, t.second)
-    elif isinstance(t, Keyed):
-        for option in t.options:
-            if option.value is not None:
-                yield option.value
-            yield from (f.type for f in option.extra)
-    elif isinstance(t, Tagged):
-        yield from (f.type for f in (*t.before, *t.after))
-        yield from t.variants.values()
+    yield from t.children()
 
 
-def objects(t: Type) -> Iterator[Obj]:
-    """Every object type inside ``t``, each once, outermost first."""
+def objects(t: Type) -> Iterator[Obj | Tagged]:
+    """Every object type and every tagged choice inside ``t``, each once, outermost first."""
     seen: set[int] = set()
     todo = [t]
     while todo:
@@ -45,24 +39,53 @@ def objects(t: Type) -> Iterator[Obj]:
         if id(current) in seen:
             continue
         seen.add(id(current))
-        if isinstance(current, Obj):
+        if isinstance(current, (Obj, Tagged)):
             yield current
         todo.extend(nested(current))
 
 
-def tables(kinds: tuple[ScenarioKind, ...]) -> dict[str, Callable[[], Table]]:
-    """``fields.<kind>`` for every kind, ``fields.<kind>.<object>`` for every named object type inside one."""
+def _common(t: Tagged) -> tuple[Field, ...]:
+    return (*t.before, *t.after)
+
+
+def _key(kind: Kind, t: Obj | Tagged) -> str:
+    return f"{kind.name}.{t.name if isinstance(t, Obj) else t.what}".replace(" ", "-")
+
+
+def tables(kinds: tuple[Kind, ...]) -> dict[str, Callable[[], Table]]:
+    """``fields.<kind>`` for every kind, ``fields.<kind>.<object>`` for every object type inside one (and for the
+    fields a tagged choice's variants share), ``rules.<kind>.<object>`` for every declared object with rules."""
     out: dict[str, Callable[[], Table]] = {}
-    for kind in kinds:
-        out[f"fields.{kind.name}"] = _rows(kind.fields.fields)
-        for obj in objects(kind.fields):
-            if obj is not kind.fields and obj.fields:
-                out.setdefault(f"fields.{kind.name}.{obj.name}", _rows(obj.fields))
+    for kind, t in _placed(kinds):
+        if t is kind.fields:
+            out[f"fields.{kind.name}"] = _rows(kind.fields.fields)
+        elif isinstance(t, Tagged):
+            if _common(t):
+                out[f"fields.{_key(kind, t)}"] = _rows(_common(t))
+        elif t.fields:
+            out[f"fields.{_key(kind, t)}"] = _rows(t.fields)
+        if isinstance(t, Record) and len(t.rules):
+            name = kind.name if t is kind.fields else _key(kind, t)
+            out[f"rules.{name}"] = _rules(t)
     return out
+
+
+def _placed(kinds: tuple[Kind, ...]) -> Iterator[tuple[Kind, Obj | Tagged]]:
+    """Every object type of every kind, each under the first kind that has it."""
+    seen: set[int] = set()
+    for kind in kinds:
+        for t in objects(kind.fields):
+            if id(t) not in seen:
+                seen.add(id(t))
+                yield kind, t
 
 
 def _rows(fields: tuple[Field, ...]) -> Callable[[], Table]:
     return lambda: field_rows(fields)
+
+
+def _rules(record: Record) -> Callable[[], Table]:
+    return lambda: rule_table(record.rules, "What it says")
 
 
 def field_rows(obj: Obj | tuple[Field, ...]) -> tuple[list[str], list[list[str]]]:
@@ -70,17 +93,71 @@ def field_rows(obj: Obj | tuple[Field, ...]) -> tuple[list[str], list[list[str]]
     fields = obj.fields if isinstance(obj, Obj) else tuple(obj)
     rows = []
     for f in fields:
-        default = "—" if f.required else describe_default(f.default)
-        meaning = f.help or f.label
+        default = "—" if f.required else describe_default(None if f.default is None else f.type.dump(f.default))
+        meaning = _linked(f.help or f.label)
         rows.append([f"`{f.name}`", f.type.describe(), default, meaning])
     return ["Field", "Type", "Default", "Meaning"], rows
 
 
+def _linked(text: str) -> str:
+    """A field's help for a page: a ruling ID it names, linked (``[[ID]]``); a form shows the help as it is."""
+    declared = {r.id for p in PROTOCOLS for r in p.rulebook}
+
+    def link(match: re.Match[str]) -> str:
+        return f"[[{match.group(1)}]]" if match.group(1) in declared else match.group(1)
+
+    return re.sub(rf"(?<![\[\w-])({RULING_ID.pattern})(?![\]\w-])", link, text)
+
+
 def describe_default(value: Any) -> str:
-    if value is None or value == () or value == "":
+    if value is None or value == () or value == "" or value == frozenset():
         return "none"
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, (tuple, list, frozenset)):
         return ", ".join(str(v) for v in value)
     return str(value)
+
+
+def sections(protocols: tuple[Protocol, ...]) -> dict[str, Callable[[], str]]:
+    """``scenario-kinds``: every kind's part of the scenario format page, in site order."""
+    kinds = tuple(k for p in protocols for k in p.kinds)
+    placed = list(_placed(kinds))
+    generated = tables(kinds)
+    parts = [_section(p, k, [t for kind, t in placed if kind is k], generated) for p in protocols for k in p.kinds]
+    return {"scenario-kinds": lambda: "\n".join(part() for part in parts)}
+
+
+def _section(protocol: Protocol, kind: Kind, own: list[Obj | Tagged], generated: dict[str, Any]) -> Callable[[], str]:
+    def make() -> str:
+        ids = [r.id for r in protocol.rulebook]
+        where = f"[{protocol.rulebook.title}]({protocol.page}.md)"
+        span = f": [[{ids[0]}]] to [[{ids[-1]}]]" if ids else ""
+        summary = kind.summary if kind.summary.endswith((".", "?", "!")) else kind.summary + "."
+        lines = [f"## `{kind.name}`", "", f"{summary} Its rulings are on the page {where}{span}.", ""]
+        in_tagged = {id(v) for t in own if isinstance(t, Tagged) for v in t.variants.values()}
+        for t in own:
+            if t is kind.fields:
+                name = kind.name
+                lines += [f"{{{{ table fields.{name} }}}}", ""]
+            elif isinstance(t, Tagged):
+                name = _key(kind, t)
+                names = ", ".join(f"`{v}`" for v in t.variants)
+                lines += [f"### {t.label or t.what.capitalize()} (`{t.tag}`: {names})", ""]
+                if f"fields.{name}" in generated:
+                    lines += [f"What every {t.what} has, beside its own fields:", "", f"{{{{ table fields.{name} }}}}", ""]
+                continue
+            else:
+                name = _key(kind, t)
+                heading = f"#### `{t.name}`: {t.label}" if id(t) in in_tagged else f"### {t.label or t.name} (`{t.name}`)"
+                lines += [heading, ""]
+                if f"fields.{name}" in generated:
+                    lines += [f"{{{{ table fields.{name} }}}}", ""]
+                else:
+                    lines += ["It has no fields of its own.", ""]
+            if f"rules.{name}" in generated:
+                lines += ["The rules across its fields, in the order the reader applies them:", ""]
+                lines += [f"{{{{ table rules.{name} }}}}", ""]
+        return "\n".join(lines)
+
+    return make

@@ -1,13 +1,13 @@
 """The glossary page, and the links from each ruling's first use of a term to its entry.
 
-The terms are data (:data:`estro_rules.glossary.TERMS`). Which rulings use a term is found by
+The terms are data (each protocol's ``terms.py``, :data:`estro_rules.registry.TERMS`). Which rulings use a term is found by
 reading the rules pages: a ruling uses a term when its prose (not its code) names one of the
 term's forms. On the rules pages, the first use of each term in each ruling links to the term's
 entry. Its meaning shows in a popover on hover, on focus and on a tap (``docs/assets/estro/reading.js``),
 read from one file the site ships (:func:`meanings_asset`) rather than repeated in a title on every
 link (that was 15 kB of each long rules page).
 
->>> from estro_rules.glossary import term
+>>> from estro_rules.registry import term
 >>> link_terms("A cryptid and another cryptid.", [term("cryptid")], set())
 'A [cryptid](glossary.md#cryptid) and another cryptid.'
 >>> link_terms("See [the cryptid](x.md) and `cryptid`.", [term("cryptid")], set())
@@ -23,7 +23,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from estro_rules.glossary import Term
+from estro_rules.glossary import Term, italian_forms
 
 if TYPE_CHECKING:
     from .pages import ParsedPage, Site
@@ -66,13 +66,13 @@ def meanings_asset(terms: Sequence[Term]) -> dict[str, str]:
     and whether the Italian is our translation; and every Italian word, which the page's scripts mark
     ``lang="it"`` in what the widgets show (as :mod:`.lang` does on the pages).
 
-    >>> from estro_rules.glossary import term
+    >>> from estro_rules.registry import term
     >>> meanings_asset([term("cryptid")])[MEANINGS]
     '{"terms":{"cryptid":["cryptid","criptide","A creature in a team; it has a threat, a health and abilities.",false]},"italian":["criptide","criptidi"]}\\n'
     """
     data = {
         "terms": {t.anchor: [t.english, t.italian, plain_meaning(t), not t.italian_from_source] for t in terms},
-        "italian": sorted({f for t in terms for f in t.italian_forms}, key=lambda f: (-len(f), f)),
+        "italian": list(italian_forms(terms)),
     }
     return {MEANINGS: json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"}
 

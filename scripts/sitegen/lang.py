@@ -2,7 +2,7 @@
 
 The pages are English, and name the game's Italian words: the Battaglia rules' terms, PROTOCOL_07's
 modes. A screen reader reads a word with the rules of the language it is marked with, so every
-Italian word of the glossary (:data:`estro_rules.glossary.ITALIAN_FORMS`) is marked wherever a
+Italian word of the glossary (:data:`ITALIAN_FORMS`, from every protocol's terms) is marked wherever a
 generated page shows it as text: prose, headings, tables, worked examples and the widgets' results
 rendered at build time. In the browser, ``docs/assets/estro/reading.js`` does the same for what the
 widgets show later (results, editors, popovers), from the same list.
@@ -24,7 +24,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from estro_rules.glossary import ITALIAN_FORMS
+from estro_rules import registry
+from estro_rules.glossary import italian_forms
+
+ITALIAN_FORMS: tuple[str, ...] = italian_forms(registry.TERMS)
+"""Every Italian word of every protocol's glossary terms, longest first."""
 
 _PROTECTED = re.compile(
     r"^[ \t]*```.*?^[ \t]*```[ \t]*$"  # a fenced code block

@@ -43,7 +43,7 @@ SKIP_NAMES = ("sw.js", "_headers")
 
 BUILD_LINE = re.compile(r"^const BUILD = .*;(?P<comment> //.*)?$", re.MULTILINE)
 #: The service worker's data line before a build writes it (and under ``mkdocs serve``).
-DEV_BUILD = {"build": "dev", "version": "dev", "date": None, "dev": True, "files": {}}
+DEV_BUILD: dict[str, object] = {"build": "dev", "version": "dev", "date": None, "dev": True, "files": {}}
 
 RUNTIME = "assets/estro/runtime.json"
 WORKER = "assets/estro/worker.js"

@@ -3,7 +3,8 @@
 The source is Markdown that we write: headings ``### <ID> <Title>`` mark
 rulings, ```` ```pycon ```` fences are their doctests, ``[[ID]]`` links a
 ruling, ``[[page:Name]]`` names a page, ``§N.N`` names a section, a paragraph
-``{{ table NAME }}`` is a table generated from the engine and a fence
+``{{ table NAME }}`` is a table generated from the engine, ``{{ section NAME }}`` Markdown generated
+from it (the scenario format of every kind) and a fence
 ```` ```estro-widget NAME ```` is an interactive widget. markdown-it-py finds
 that structure; the output is plain Markdown for mkdocs.
 
@@ -36,6 +37,7 @@ from markdown_it import MarkdownIt
 import estro_rules
 from estro_rules.glossary import Term
 from estro_rules.rulings import RULING_ID, Rulebook
+from estro_rules.tables import markdown
 
 from . import glossary, lang, steps, worked
 
@@ -117,6 +119,8 @@ class ParsedPage:
     """Every ```pycon block of the page, in page order."""
     tables: dict[int, tuple[int, str]]
     """First line → (end line, table name)."""
+    sections: dict[int, tuple[int, str]]
+    """First line → (end line, section name): Markdown generated from the engine, its tables included."""
     widgets: dict[int, tuple[int, str, str]]
     """First line → (end line, widget name, options text)."""
     code_lines: set[int]
@@ -126,6 +130,7 @@ class ParsedPage:
 
 _HEADING_ID = re.compile(rf"^({RULING_ID.pattern})\s+(.+)$")
 _TABLE = re.compile(r"^\{\{\s*table\s+(\S+)\s*\}\}$")
+_GENERATED = re.compile(r"^\{\{\s*section\s+(\S+)\s*\}\}$")
 _XREF = re.compile(r"\[\[(page:)?([^\]]+)\]\]")
 _SECTION = re.compile(r"§\s?(\d+(?:\.\d+)*)")
 
@@ -138,6 +143,7 @@ def parse(source: PageSource, path: Path) -> ParsedPage:
     rulings: list[RulingSection] = []
     examples: list[Example] = []
     tables: dict[int, tuple[int, str]] = {}
+    sections: dict[int, tuple[int, str]] = {}
     widgets: dict[int, tuple[int, str, str]] = {}
     code_lines: set[int] = set()
     heading_lines: set[int] = set()
@@ -172,9 +178,14 @@ def parse(source: PageSource, path: Path) -> ParsedPage:
             match = _TABLE.match(tokens[i + 1].content.strip())
             if match:
                 tables[token.map[0]] = (token.map[1], match.group(1))
+            generated = _GENERATED.match(tokens[i + 1].content.strip())
+            if generated:
+                sections[token.map[0]] = (token.map[1], generated.group(1))
     if current is not None:
         current.end_line = len(lines)
-    return ParsedPage(source, path, lines, rulings, examples, tables, widgets, code_lines, heading_lines, title)
+    return ParsedPage(
+        source, path, lines, rulings, examples, tables, sections, widgets, code_lines, heading_lines, title
+    )
 
 
 @dataclass
@@ -195,6 +206,8 @@ class Site:
     """The glossary's terms: their first use in each ruling links to the glossary."""
     files: dict[str, str] = field(default_factory=dict)
     """Files written beside the pages (site path → text): the steps of their results (:mod:`.steps`)."""
+    sections: dict[str, Callable[[], str]] = field(default_factory=dict)
+    """Generated Markdown by name (``{{ section NAME }}``); its ``{{ table NAME }}`` lines become tables."""
 
     def ruling_page(self, ruling_id: str) -> str | None:
         for page in self.pages:
@@ -235,6 +248,9 @@ def check(site: Site) -> None:
         for line, (_, name) in page.tables.items():
             if name not in site.tables:
                 site.problems.append(f"{page.path.name}:{line + 1}: unknown table {name!r}")
+        for line, (_, name) in page.sections.items():
+            if name not in site.sections:
+                site.problems.append(f"{page.path.name}:{line + 1}: unknown section {name!r}")
         for line, (_, name, _) in page.widgets.items():
             if name not in site.widgets:
                 site.problems.append(f"{page.path.name}:{line + 1}: unknown widget {name!r}")
@@ -360,15 +376,8 @@ def run_examples(
     return problems
 
 
-def render_table(table: Table) -> list[str]:
-    header, rows = table
-
-    def cell(text: str) -> str:
-        return text.replace("|", "\\|").replace("\n", " ")
-
-    out = ["| " + " | ".join(cell(h) for h in header) + " |", "|" + "---|" * len(header)]
-    out += ["| " + " | ".join(cell(c) for c in row) + " |" for row in rows]
-    return out
+render_table = markdown
+"""A table as Markdown lines (:func:`estro_rules.tables.markdown`)."""
 
 
 def link_refs(site: Site, text: str, where: str) -> str:
@@ -443,6 +452,34 @@ def render_example(site: Site, page: ParsedPage, example: Example, base: str, pa
 _PLAIN_FENCE = re.compile(r"^(\s*```)pycon")
 
 
+def table_lines(site: Site, name: str, where: str) -> list[str]:
+    """The generated table ``name`` as Markdown lines, its references linked; a problem when it disagrees."""
+    try:
+        table = site.tables[name]()
+    except ValueError as err:
+        site.problems.append(f"{where}: table {name} disagrees with the engine: {err}")
+        table = (["table unavailable"], [])
+    except Exception as err:  # a generator bug, e.g. a step with no summary: say where and what
+        site.problems.append(f"{where}: table {name} could not be generated: {type(err).__name__}: {err}")
+        table = (["table unavailable"], [])
+    return [link_refs(site, row, where) for row in render_table(table)]
+
+
+def section_lines(site: Site, name: str, where: str) -> list[str]:
+    """The lines of the generated section ``name``, its ``{{ table }}`` lines made tables and its references
+    linked (``where`` names the page's line that includes it)."""
+    out: list[str] = []
+    for line in site.sections[name]().splitlines():
+        table = _TABLE.match(line.strip())
+        if table and table.group(1) not in site.tables:
+            site.problems.append(f"{where}: section {name}: unknown table {table.group(1)!r}")
+        elif table:
+            out += table_lines(site, table.group(1), where)
+        else:
+            out.append(line if line.startswith("#") else link_refs(site, line, where))
+    return out
+
+
 def render(site: Site, page: ParsedPage, base: str) -> str:
     """The published Markdown of one page."""
     out: list[str] = []
@@ -481,20 +518,14 @@ def render(site: Site, page: ParsedPage, base: str) -> str:
             continue
         if i in page.tables:
             end, name = page.tables[i]
-            if name not in site.tables:  # reported by check()
-                i = end
-                continue
-            try:
-                table = site.tables[name]()
-            except ValueError as err:
-                site.problems.append(f"{page.path.name}:{i + 1}: table {name} disagrees with the engine: {err}")
-                table = (["table unavailable"], [])
-            except Exception as err:  # a generator bug, e.g. a step with no summary: say where and what
-                site.problems.append(
-                    f"{page.path.name}:{i + 1}: table {name} could not be generated: {type(err).__name__}: {err}"
-                )
-                table = (["table unavailable"], [])
-            out += [pad + link_refs(site, row, f"{page.path.name}:{i + 1}") for row in render_table(table)]
+            if name in site.tables:  # an unknown one is reported by check()
+                out += [pad + row for row in table_lines(site, name, f"{page.path.name}:{i + 1}")]
+            i = end
+            continue
+        if i in page.sections:
+            end, name = page.sections[i]
+            if name in site.sections:  # an unknown one is reported by check()
+                out += [pad + line if line else "" for line in section_lines(site, name, f"{page.path.name}:{i + 1}")]
             i = end
             continue
         if i in page.widgets:
@@ -570,6 +601,7 @@ def build(
     *,
     widget_kinds: dict[str, str] | None = None,
     terms: Sequence[Term] = (),
+    sections: dict[str, Callable[[], str]] | None = None,
 ) -> dict[str, str]:
     """Generate every page and the rulings index; raise :class:`SiteError` on any problem.
 
@@ -580,7 +612,9 @@ def build(
     link to its widget); ``terms`` makes the glossary page and links each ruling's first use of a term.
     Returns a mapping from output file name (``protocol-07.md``) to Markdown.
     """
-    site = Site([], tables, widgets, widget_kinds=dict(widget_kinds or {}), terms=tuple(terms))
+    site = Site(
+        [], tables, widgets, widget_kinds=dict(widget_kinds or {}), terms=tuple(terms), sections=dict(sections or {})
+    )
     for source in sources:
         path = source_dir / f"{source.name}.md"
         if not path.exists():

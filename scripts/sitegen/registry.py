@@ -7,10 +7,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 from estro_rules import scenarios
-from estro_rules.glossary import TERMS
 from estro_rules.protocol import WidgetSpec
-from estro_rules.r19 import lint
-from estro_rules.registry import KINDS, PROTOCOLS
+from estro_rules.registry import KINDS, PROTOCOLS, TERMS
+from estro_rules.tables import Table
 
 from . import changes, fields, glossary, pages, widgets
 
@@ -49,44 +48,29 @@ TABLES: dict[str, pages.TableFn] = {
     "input-limits": input_limits,
 }
 
+SECTIONS: dict[str, Callable[[], str]] = fields.sections(PROTOCOLS)
+"""Generated parts of pages (``{{ section NAME }}``): each scenario kind's format."""
+
 WIDGET_SPECS: tuple[WidgetSpec, ...] = tuple(w for p in PROTOCOLS for w in p.widgets)
 
-CARD_POOL = ROOT / "examples" / "r19" / "card-pool.json"
-LOCK = SOURCE_DIR / "rulings.lock.json"
 CHANGELOG = SOURCE_DIR / "changelog.json"
 
 
-def lint_report() -> str:
-    """The card-design linter's report on the sample pool, made at build time."""
-    findings = lint.lint(CARD_POOL.read_text(encoding="utf-8"))
-    return "\n".join(
-        [
-            "# Card-design lint report",
-            "",
-            "The design consequences that §19 states, checked over the sample card pool",
-            "`examples/r19/card-pool.json` (sample content) by `python -m estro_rules lint`. This page is",
-            "generated when the site is built, so it always shows what the linter says today.",
-            "",
-            "```console",
-            "$ python -m estro_rules lint examples/r19/card-pool.json",
-            "```",
-            "",
-            "The checks, in the order the linter applies them:",
-            "",
-            *pages.render_table(TABLES["r19.lint-rules"]()),
-            "",
-            "## Findings",
-            "",
-            lint.report_markdown(findings),
-        ]
-    )
+def protocols_table() -> Table:
+    """Every protocol's page, the question a player reads it for and what its rules cover, in site order (the
+    home page lists them)."""
+    return ["Rules", "Read it when you ask…"], [
+        [f"[{p.rulebook.title}]({p.page}.md)", f"*{p.question}* {p.summary}" if p.question else p.summary]
+        for p in PROTOCOLS
+    ]
 
+
+TABLES["site.protocols"] = protocols_table
 
 EXTRA_PAGES: dict[str, Callable[[], str]] = {
-    "lint-report.md": lint_report,
     "changelog.md": lambda: changes.changelog_page(changes.read_changelog(CHANGELOG)),
     "source-coverage.md": changes.coverage_page,
-    **{name: page for p in PROTOCOLS for name, page in p.pages.items()},
+    **{name: page.make for p in PROTOCOLS for name, page in p.pages.items()},
 }
 
 
@@ -130,9 +114,10 @@ def generate(download_bytes: int, outputs: pages.Outputs | None = None, *, locke
         TABLES,
         widget_renderers(download_bytes),
         EXTRA_PAGES,
-        checks=(changes.check_lock(LOCK, CHANGELOG), keep) if locked else (keep,),
+        checks=(changes.check_lock(CHANGELOG), keep) if locked else (keep,),
         widget_kinds=widget_kinds(),
         terms=TERMS,
+        sections=SECTIONS,
     )
     generated["rulings.json"] = json.dumps(rulings_catalogue(), indent=2, ensure_ascii=False) + "\n"
     generated.update(widgets.kind_assets(KINDS))  # what the widgets' editors are built from
@@ -145,4 +130,4 @@ def rulings_catalogue() -> dict[str, object]:
     """``rulings.json``: the same document as ``python -m estro_rules rulings --json``."""
     from estro_rules.catalogue import catalogue, example_counts, read_lock
 
-    return catalogue(example_counts(read_lock(LOCK)))
+    return catalogue(example_counts(read_lock()))

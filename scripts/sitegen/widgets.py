@@ -18,7 +18,7 @@ from typing import Any
 
 from estro_rules import scenarios
 from estro_rules.html import esc, tag
-from estro_rules.protocol import ScenarioKind, WidgetSpec
+from estro_rules.protocol import Kind, WidgetSpec
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
@@ -27,12 +27,12 @@ KINDS_DIR = "assets/estro/kinds"
 """Where the site keeps each kind's declarations, as ``<kind name>.json``."""
 
 
-def kind_asset(kind: ScenarioKind) -> dict[str, Any]:
+def kind_asset(kind: Kind) -> dict[str, Any]:
     """What the browser builds a kind's form from: its name, its summary and its declared fields."""
     return {"name": kind.name, "summary": kind.summary, "fields": kind.fields.to_json()}
 
 
-def kind_assets(kinds: tuple[ScenarioKind, ...]) -> dict[str, str]:
+def kind_assets(kinds: tuple[Kind, ...]) -> dict[str, str]:
     """Every kind's declarations as a site file, by its path in the site."""
     return {
         f"{KINDS_DIR}/{k.name}.json": json.dumps(kind_asset(k), ensure_ascii=False, separators=(",", ":")) + "\n"
@@ -117,7 +117,7 @@ def render(spec: WidgetSpec, base: str, download_bytes: int, *, hand_label: str 
     that hands its scenario to the widget ``spec.hand_to`` (that widget's offer)."""
     scenario = default_scenario(spec)
     loaded = scenarios.load(scenario)
-    output = loaded.kind.html(loaded.run(), base=base)
+    output = loaded.run().html(base=base)
     kind = loaded.kind
     for name in spec.controls:
         kind.fields.field(name)  # a control named in a spec is a declared field (raises StopIteration if not)

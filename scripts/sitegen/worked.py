@@ -31,7 +31,7 @@ from urllib.parse import parse_qs, urlsplit
 from estro_rules import scenarios
 from estro_rules.errors import ScenarioError
 from estro_rules.html import esc, tag
-from estro_rules.protocol import ScenarioKind
+from estro_rules.protocol import Kind
 from estro_rules.schema import Bool, Choice, Int, ListOf, Text
 
 
@@ -60,7 +60,7 @@ def read_link(link: str) -> Any:
     return decode_scenario(query["z"][0])
 
 
-def _simple(kind: ScenarioKind) -> bool:
+def _simple(kind: Kind) -> bool:
     """Whether every field of the kind is a plain value a sentence can state (no cards, boards, teams)."""
     plain = (Bool, Int, Choice, Text)
     return all(
@@ -69,7 +69,7 @@ def _simple(kind: ScenarioKind) -> bool:
     )
 
 
-def situation_html(kind: ScenarioKind, scenario: Mapping[str, Any]) -> str:
+def situation_html(kind: Kind, scenario: Mapping[str, Any]) -> str:
     """The situation in words, from the kind's declared labels: what holds, and any value given.
 
     Only for kinds whose fields are plain values; a kind with a board or teams shows its situation
@@ -110,7 +110,7 @@ def worked_html(scenario: Mapping[str, Any], widget: str | None, base: str) -> s
         )
     else:
         kind = loaded.kind
-        outcome = tag("div", kind.html(loaded.run(), base=base), class_="estro-worked-outcome")
+        outcome = tag("div", loaded.run().html(base=base), class_="estro-worked-outcome")
     situation = situation_html(kind, scenario) if kind is not None else ""
     link = ""
     if widget is not None:

@@ -14,11 +14,15 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Playwright, Request, Route, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright, Request, Route, expect, sync_playwright
 
 from tests.conftest import CHROMIUM_ARGS
 
 BROWSER_TESTS = Path(__file__).resolve().parent
+
+# The tests run two or more at a time on a machine of two cores: a page may take longer than
+# Playwright's default 5 s to show what a test expects (the same check, waited for longer).
+expect.set_options(timeout=15_000)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -239,7 +239,7 @@ def test_the_viewer_estimates_its_own_teams(page: Page, site: Site) -> None:
 def test_italian_words_are_marked_italian(phone_context: BrowserContext, site: Site) -> None:
     """Every Italian word of the glossary, wherever a page shows it as text: the prose, the worked examples,
     the glossary, the editors the scripts build, the popovers."""
-    from estro_rules.glossary import ITALIAN_FORMS
+    from scripts.sitegen.lang import ITALIAN_FORMS
 
     forms = [*ITALIAN_FORMS, *(f[0].upper() + f[1:] for f in ITALIAN_FORMS if f[:1].islower())]
     page = phone_context.new_page()
@@ -272,7 +272,7 @@ def test_italian_words_are_marked_italian(phone_context: BrowserContext, site: S
 
 
 def test_a_tap_on_a_glossary_term_shows_its_meaning_in_place(phone_context: BrowserContext, site: Site) -> None:
-    from estro_rules.glossary import term
+    from estro_rules.registry import term
 
     page = phone_context.new_page()
     page.goto(site.url + "battaglia/")

@@ -16,7 +16,8 @@ from typing import Any
 import pytest
 
 from estro_rules.battaglia import bench
-from estro_rules.battaglia.engine import Matchup, battle_seed
+from estro_rules.battaglia.battles import battle_seed
+from estro_rules.battaglia.engine import Matchup
 from estro_rules.battaglia.rules import MAX_BATTLES
 from estro_rules.battaglia.samples import REFERENCE_LEFT, REFERENCE_RIGHT
 

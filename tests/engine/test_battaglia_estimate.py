@@ -13,8 +13,9 @@ import pytest
 
 from estro_rules.battaglia import REFERENCE_LEFT, REFERENCE_RIGHT, Winner, battle, battle_seed, team
 from estro_rules.battaglia.parallel import MAX_JOBS, ParallelSimulation, split
-from estro_rules.battaglia.rules import MAX_BATTLES, MAX_ESTIMATE_SEED, Team
+from estro_rules.battaglia.rules import MAX_BATTLES, MAX_ESTIMATE_SEED
 from estro_rules.battaglia.simulate import Z95, Estimate, Rate, Simulation, estimate, wilson
+from estro_rules.battaglia.teams import Team
 from estro_rules.errors import ScenarioError
 from tests.support.battaglia import cryptid
 

@@ -20,7 +20,7 @@ from estro_rules.battaglia import (
     team,
 )
 from estro_rules.battaglia.results import BattleResult
-from estro_rules.battaglia.rules import Team
+from estro_rules.battaglia.teams import Team
 from estro_rules.errors import ScenarioError
 from tests.support.battaglia import HIT, cryptid, on
 

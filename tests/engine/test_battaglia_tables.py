@@ -12,7 +12,12 @@ from typing import Any
 
 from estro_rules import scenarios
 from estro_rules.battaglia import EndReason, battle, team
-from estro_rules.battaglia.tables import SITE_TABLES, abilities_table, limits_table, turn_steps_table
+from estro_rules.battaglia.tables import (
+    SITE_TABLES,
+    abilities_table,
+    limits_table,
+    turn_steps_table,
+)
 from estro_rules.errors import ScenarioError
 from tests.support.battaglia import KAPPA, NESSIE
 

@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 
 from estro_rules.battaglia import Matchup, battle, team, trace
-from estro_rules.battaglia.rules import MAX_TRACE_EVENTS, Team
+from estro_rules.battaglia.rules import MAX_TRACE_EVENTS
+from estro_rules.battaglia.teams import Team
 from estro_rules.battaglia.trace import Event, RollRecord
 from tests.support.battaglia import cryptid
 

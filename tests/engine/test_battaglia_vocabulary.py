@@ -21,10 +21,12 @@ from estro_rules.battaglia import (
     sudden_death_bonus,
     team,
 )
-from estro_rules.battaglia.kinds import TEAM, WHEN, Later, OnlyTrue, Pending, TotalRange
-from estro_rules.battaglia.rules import Ability, Condition, Cryptid, Team
+from estro_rules.battaglia.teams import Ability, Cryptid, Team
+from estro_rules.battaglia.words import WHEN, Condition, Effect, OnlyTrue, TotalRange
 from estro_rules.errors import ScenarioError
-from estro_rules.schema import Int
+from estro_rules.schema import Int, Later, Pending
+
+TEAM = Team.SCHEMA
 
 
 def test_each_condition_on_both_sides_of_its_edge() -> None:
@@ -228,13 +230,13 @@ def test_which_targets_fit_which_abilities() -> None:
 def test_which_conditions_fit_the_dice_effects() -> None:
     """BAT-6.3, I-BAT-11: a modifier resolves at step 3 (every roll, or on the faces); a reroll needs a roll."""
     for when in ("every_roll", {"doubles": True}, {"die_shows": 3}):
-        assert ability({"when": when, "effect": {"modify_total": 1}}).effect == "modify_total"
+        assert ability({"when": when, "effect": {"modify_total": 1}}).effect.kind == "modify_total"
     for when in ({"range": [2, 4]}, {"parity": "odd"}, "death", {"reaction": "damaged"}):
         assert refused({"when": when, "effect": {"modify_total": 1}}).startswith(
             'a.when: expected "every_roll", {"doubles": true} or {"die_shows": N} for a modify_total effect, got '
         )
     for when in ("every_roll", {"total": 7}, {"range": [2, 4]}, {"parity": "even"}, {"doubles": True}, {"die_shows": 2}):
-        assert ability({"when": when, "effect": "reroll"}).effect == "reroll"
+        assert ability({"when": when, "effect": "reroll"}).effect.kind == "reroll"
     assert refused({"when": {"reaction": "damaged"}, "effect": "reroll"}) == (
         "a.when: expected a roll condition for a reroll effect, got an object (reactions and death abilities cannot reroll)"
     )
@@ -319,44 +321,44 @@ def test_an_estimate_scenario_reads_every_field_and_plays_every_battle() -> None
 
 def test_ability_parts_read_as_given() -> None:
     a = ability({"when": {"total": 7}, "effect": {"dot": 2, "rolls": 3}})
-    assert a == Ability(Condition("total", 7), "dot", 2, 3, "highest_threat_enemy", "", target_named=False)
+    assert a == Ability(
+        when=Condition("total", 7), effect=Effect("dot", 2, 3), target="highest_threat_enemy", target_named=False
+    )
     r = ability({"when": "every_roll", "effect": "reroll", "name": "Again"})
-    assert r == Ability(Condition("every_roll"), "reroll", 0, 0, None, "Again")
+    assert r == Ability(when=Condition("every_roll"), effect=Effect("reroll", 0, 0), target=None, name="Again")
     m = ability({"when": {"die_shows": 6}, "effect": {"modify_total": -3}})
     assert (m.amount, m.rolls, m.target, m.when) == (-3, 0, None, Condition("die_shows", 6))
 
 
 def test_the_forms_take_their_words_from_the_vocabulary() -> None:
-    """Each option of a form carries its word's label, help and rulings; the helpers that build the forms, called
-    directly (they run once, at import)."""
-    from estro_rules.battaglia import kinds
-    from estro_rules.battaglia.rules import EFFECTS, REACTIONS
-    from estro_rules.schema import Field
+    """Each option of a form carries its word's label, help and rulings: each word is a class, and the form's
+    options are made from the tuple of them."""
+    from estro_rules.battaglia import teams, words
+    from estro_rules.battaglia.battles import BattleScenario
+    from estro_rules.battaglia.simulate import EstimateScenario
 
-    rolls = Field("rolls", Int(1, 36))
-    amounts = {w.name: Int(1, 9) for w in EFFECTS}
-    options = kinds._options(EFFECTS, amounts, {"dot": rolls})
-    assert [o.value for o in options] == [amounts[w.name] for w in EFFECTS]
+    options = [w.option() for w in words.EFFECTS]
+    assert [o.value for o in options] == [w.value for w in words.EFFECTS]
     assert [o.name for o in options] == ["damage", "heal", "dot", "modify_total", "reroll"]
     dot = options[2]
-    assert (dot.form, dot.label, dot.extra) == ('{"dot": 1, "rolls": 3}', "Damage over time", (rolls,))
+    assert (dot.form, dot.label, [f.name for f in dot.extra]) == ('{"dot": 1, "rolls": 3}', "Damage over time", ["rolls"])
     assert dot.help == "damage over time: each target takes N damage at step 2 of each of the next R rolls"
     # damage over time ticks at step 2 (BAT-6.2) on the ability's targets, the default one included (BAT-4)
     assert dot.rulings == ("BAT-6.2", "BAT-4") and options[0].extra == ()
     assert options[0].rulings == ("BAT-11", "I-BAT-2")
-    assert kinds._labels(REACTIONS)["ally_dies"] == "When an ally dies" and len(kinds._labels(REACTIONS)) == 4
-    assert kinds._the_form(options[0]) == 'the form {"damage": 3}'
-    assert kinds._at_most(3, "cryptids")([1, 2, 3, 4]) == ("at most 3 cryptids", [1, 2, 3, 4], "")
-    left, right = kinds._sides("The other team")
+    assert words._labels(words.REACTIONS)["ally_dies"] == "When an ally dies" and len(words._labels(words.REACTIONS)) == 4
+    assert words._the_form(options[0]) == 'the form {"damage": 3}'
+    assert teams._at_most(3, "cryptids")([1, 2, 3, 4]) == ("at most 3 cryptids", [1, 2, 3, 4], "")
+    left, right = BattleScenario.SCHEMA.field("left"), EstimateScenario.SCHEMA.field("right")
     assert (left.name, left.label, left.missing) == ("left", "Left team", "a value")
     assert left.help == 'A team: a list of 1 to 12 cryptids, left to right, or `{"name": ..., "cryptids": [...]}`'
     assert (right.name, right.label, right.help, right.missing) == ("right", "Right team", "The other team", "a value")
-    assert left.type is right.type is kinds.TEAM
+    assert left.type is right.type is TEAM
 
 
 def test_a_name_and_a_total_range_as_types() -> None:
     """The types a form is built from, made afresh: what they read, refuse and say of themselves."""
-    from estro_rules.battaglia.kinds import Name
+    from estro_rules.battaglia.teams import Name
 
     name = Name()
     assert name.read(" Nessie ", "n") == " Nessie "

@@ -40,7 +40,7 @@ def test_the_document_has_its_version_and_every_ruling_in_site_order() -> None:
     ids = [e["id"] for e in document["rulings"]]
     assert ids == [r.id for p in PROTOCOLS for r in p.rulebook]
     assert ids[:3] == ["P07-1", "P07-2", "P07-3"]  # PROTOCOL_07 first, in its rulebook's order
-    assert [e["protocol"] for e in document["rulings"][:1] + document["rulings"][-1:]] == ["protocol07", "r19"]
+    assert [e["protocol"] for e in document["rulings"][:1] + document["rulings"][-1:]] == ["protocol07", PROTOCOLS[-1].key]
 
 
 @pytest.mark.usefixtures("cited")
@@ -95,7 +95,7 @@ def test_a_rule_whose_paragraphs_are_not_recorded_has_an_empty_source_not_null(
 ) -> None:
     # null is what marks an interpretation; a rule without records yet is still a rule.
     monkeypatch.setattr(catalogue_module, "cited_by", lambda: {})
-    monkeypatch.setattr(catalogue_module, "SOURCES", {})
+    monkeypatch.setattr(catalogue_module, "records_of", lambda protocol: {})
     found = entry(catalogue({}), "BAT-1")
     assert (found["kind"], found["source"], found["basis"], found["protocol"]) == ("rule", [], None, "battaglia")
 
@@ -121,7 +121,7 @@ def test_example_counts_counts_each_rulings_examples() -> None:
 def test_a_rule_never_shows_a_basis_even_one_recorded_under_its_id(monkeypatch: pytest.MonkeyPatch) -> None:
     # "basis": for an interpretation only; null for a rule, whatever the table of bases holds.
     monkeypatch.setattr(catalogue_module, "cited_by", lambda: {})
-    monkeypatch.setattr(catalogue_module, "BASIS", {"BAT-1": "a stray basis", "I-BAT-1": "why"})
+    monkeypatch.setattr(catalogue_module, "bases_of", lambda protocol: {"BAT-1": "a stray basis", "I-BAT-1": "why"})
     document = catalogue({})
     assert (entry(document, "BAT-1")["basis"], entry(document, "I-BAT-1")["basis"]) == (None, "why")
 

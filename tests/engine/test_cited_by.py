@@ -132,3 +132,77 @@ def test_subpackages_and_init_modules_are_named_as_python_imports_them(tmp_path:
 
 def test_a_package_that_cites_nothing(tmp_path: Path) -> None:
     assert cited_by(package(tmp_path, {"__init__.py": "X = 1\n"})) == {}
+
+
+def test_a_cite_in_a_class_body_or_its_decorators_counts_for_the_class(tmp_path: Path) -> None:
+    """A vocabulary word's rulings are class attributes, an action's rules its decorator's arguments."""
+    top = package(
+        tmp_path,
+        {
+            "words.py": (
+                "@action('damage', rules=(Rule('x', f, 'y', (cite('R19-2'),)),))\n"
+                "class Damage:\n"
+                "    rulings = (cite('BAT-11'), cite('I-BAT-2'))\n"
+                "    def handle(self):\n"
+                "        return cite('R19-4.3')\n"
+            )
+        },
+    )
+    assert cited_by(top) == {
+        "BAT-11": ["pkg.words.Damage"],
+        "I-BAT-2": ["pkg.words.Damage"],
+        "R19-2": ["pkg.words.Damage"],
+        "R19-4.3": ["pkg.words.Damage.handle"],
+    }
+
+
+def uncited_ids(package_dir: Path, declared: set[str]) -> list[str]:
+    """Every string in the code of ``package_dir`` that is a declared ruling ID and is neither cited (an argument
+    of ``cite``), nor declared (``Ruling``), nor a key of records checked where they are made (``keyed``);
+    docstrings are prose, left out."""
+    import ast
+
+    found = []
+    for path in sorted(package_dir.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        allowed: set[int] = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call):
+                f = node.func
+                name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else ""
+                if name in ("cite", "Ruling"):
+                    allowed.update(id(a) for a in node.args[:1])
+                elif name == "keyed" and node.args and isinstance(node.args[0], ast.Dict):
+                    allowed.update(id(k) for k in node.args[0].keys if k is not None)
+            elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
+                allowed.add(id(node.value))  # a docstring
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and node.value in declared and id(node) not in allowed:
+                found.append(f"{path.relative_to(package_dir.parent)}:{node.lineno}: {node.value}")
+    return found
+
+
+def test_every_ruling_id_in_the_engine_goes_through_cite() -> None:
+    """A ruling ID written in the engine's code is cited (checked at import, counted in cited_by), or is a key of
+    records checked where they are made: a typo fails at import, and rulings.json knows who cites it."""
+    from estro_rules.citations import PACKAGE
+    from estro_rules.registry import PROTOCOLS
+
+    declared = {r.id for p in PROTOCOLS for r in p.rulebook}
+    assert uncited_ids(PACKAGE, declared) == []
+
+
+def test_an_uncited_id_is_found(tmp_path: Path) -> None:
+    top = package(
+        tmp_path,
+        {
+            "views.py": (
+                '"""Cites BAT-4 in prose."""\n'
+                "LIMITS = {'cap': ('I-BAT-10',)}\n"
+                "OK = (cite('BAT-4'),)\n"
+                "RECORDS = RULEBOOK.keyed({'BAT-1': 1})\n"
+                "BOOK = Ruling('BAT-2', 'Two')\n"
+            )
+        },
+    )
+    assert uncited_ids(top, {"BAT-1", "BAT-2", "BAT-4", "I-BAT-10"}) == ["pkg/views.py:2: I-BAT-10"]

@@ -85,7 +85,7 @@ def test_an_unknown_effect_in_play_is_refused() -> None:
     with pytest.raises(ScenarioError) as err:
         Destruction(in_play=frozenset({"Battle Royale"}))
     assert str(err.value) == (
-        "in_play: expected a known effect, got 'Battle Royale' (known: 'NecroToken', "
+        "in_play[0]: expected a known effect, got 'Battle Royale' (known: 'NecroToken', "
         "\"Quadrante dell'Oblio\", 'Imboscata Illusoria', 'Fessura Dimensionale')"
     )
 

@@ -1,7 +1,7 @@
 """§19 step labels over the whole action vocabulary: a player reads words, never an action's JSON name.
 
-The wording of each action is pinned whole in test_r19_cards.py; this test walks every variant of
-:data:`estro_rules.r19.declarations.ACTION`, so an action added later without a wording of its own
+The wording of each action is pinned whole in test_r19_cards.py; this test walks every action class of
+:data:`estro_rules.r19.actions.ACTIONS`, so an action added later without a wording of its own
 is caught too.
 """
 
@@ -9,24 +9,27 @@ from __future__ import annotations
 
 import pytest
 
-from estro_rules.r19.cards import Action, Target
-from estro_rules.r19.declarations import ACTION
+from estro_rules.r19.acting import Action
+from estro_rules.r19.actions import ACTIONS
+
+#: A value for every field an action declares.
+SAMPLES: dict[str, object] = {
+    "card": "CH",
+    "amount": 2,
+    "n": 2,
+    "value": "DEF",
+    "counter": "damage",
+    "to": "Fallen",
+    "cause": "damage",
+    "effect": "Shield Wall",
+    "ability": "Zap",
+    "phase": "End",
+    "active": "B",
+}
 
 
-@pytest.mark.parametrize("do", sorted(ACTION.variants))
-def test_no_step_label_shows_an_underscore(do: str) -> None:
-    action = Action(
-        do=do,
-        path="actions[0]",
-        target=Target(cards=("CH",)),
-        amount=2,
-        value="DEF",
-        counter="damage",
-        to="Fallen",
-        cause="damage",
-        effect="Shield Wall",
-        ability="Zap",
-        phase="End",
-        active="B",
-    )
+@pytest.mark.parametrize("cls", ACTIONS, ids=lambda cls: cls.name)
+def test_no_step_label_shows_an_underscore(cls: type[Action]) -> None:
+    given = {f.name: SAMPLES[f.name] for f in cls.SCHEMA.fields if f.required or f.name in ("card", "to", "phase")}
+    action = cls(path="actions[0]", **given)
     assert "_" not in action.describe()

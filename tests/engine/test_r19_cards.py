@@ -9,11 +9,27 @@ from __future__ import annotations
 
 import pytest
 
-from estro_rules.r19.cards import Ability, Action, CardDef, Face, Target
+from estro_rules.r19.acting import Action, Target
+from estro_rules.r19.actions import ACTIONS
+from estro_rules.r19.cards import Ability, CardDef, Face
+
+BY_NAME = {a.name: a for a in ACTIONS}
 
 
 def act(do: str, target: Target | None = None, **kw: object) -> Action:
-    return Action(do=do, path="actions[0]", target=target, **kw)  # type: ignore[arg-type]
+    """The action ``do`` made from Python: ``target`` as its ``card``, ``cards`` or ``classes`` field, ``amount``
+    as the number of counters (``n``) for the counter actions."""
+    fields: dict[str, object] = dict(kw)
+    if target is not None:
+        if target.cards:
+            fields.update({"card": target.cards[0]} if len(target.cards) == 1 and target.key == "card" else {"cards": target.cards})
+        else:
+            fields["classes"] = target.classes
+        if target.controller is not None:
+            fields["controller"] = target.controller
+    if do in ("add_counters", "remove_counters") and "amount" in fields:
+        fields["n"] = fields.pop("amount")
+    return BY_NAME[do](path="actions[0]", **fields)
 
 
 ONE = Target(cards=("CH",))
@@ -115,15 +131,14 @@ def test_an_action_without_a_target_reads_as_its_name_alone() -> None:
 
 def test_an_action_defaults_to_nothing_beyond_its_name_and_place() -> None:
     action = act("destroy")
-    assert (action.amount, action.value, action.counter, action.to, action.cause, action.effect) == (None,) * 6
-    assert (action.source, action.ability, action.player, action.phase, action.active) == (None,) * 5
-    assert (action.during_sequence, action.bind, action.face, action.cp_loss, action.trigger_order) == (
-        False,
-        (),
-        None,
-        None,
-        (),
-    )
+    assert (action.card, action.cards, action.classes, action.controller, action.trigger_order) == (None,) * 5
+    assert (action.do, action.path) == ("destroy", "actions[0]")
+    flip = act("flip", ONE, to="Fallen")
+    assert (flip.cause, flip.source) == ("other effect", None)
+    ask = act("can_activate", ONE, ability="Zap")
+    assert (ask.player, ask.phase, ask.during_sequence) == (None, None, False)
+    enter = act("enter", ONE)
+    assert (enter.face, enter.bind) == (None, ())
 
 
 # --------------------------------------------------------------------------
@@ -178,7 +193,8 @@ def test_a_class_takes_in_its_types_and_asks_for_its_subtype() -> None:
 
 def test_a_face_defaults_to_no_subtypes_values_or_abilities() -> None:
     face = Face(None, "Storyline")
-    assert (face.subtypes, face.values, face.abilities) == ((), {}, ())
+    assert (face.subtypes, face.values, face.abilities) == ((), None, ())  # no values printed
+    assert face.value("DEF") is None
 
 
 def test_a_face_has_the_cards_abilities_first_then_its_own() -> None:

@@ -1,4 +1,4 @@
-"""§19's declarations: the types §19 adds to the kernel's, and the helpers that build the actions.
+"""§19's declarations: the types §19 adds to the kernel's, and the fields the action classes declare.
 
 Each is checked twice: as the scenario reader uses it (the message a player reads), and called
 directly, since the declarations are built once, at import.
@@ -6,18 +6,13 @@ directly, since the declarations are built once, at import.
 
 from __future__ import annotations
 
-from estro_rules.r19.cards import Ability
-from estro_rules.r19.declarations import (
-    ACTION,
-    CARD,
-    TARGET,
-    Named,
-    Phase,
-    PrintedValue,
-    _amount,
-    _variant,
-)
+from estro_rules.r19.acting import Targeted
+from estro_rules.r19.actions import ACTION
+from estro_rules.r19.cards import CARD, Ability
+from estro_rules.r19.declarations import Named, Phase, PrintedValue
+from estro_rules.r19.moves import Redeem
 from estro_rules.r19.rules import MAX_NUMBER
+from estro_rules.r19.values import Damage, Grant
 from tests.support.r19 import character, error_of, location, permanent, run, scenario
 
 # --------------------------------------------------------------------------
@@ -99,27 +94,34 @@ def test_a_granted_value_may_be_0() -> None:
     assert error_of(data) == "actions[0].amount: expected a whole number from 0 to 999, got -1"
 
 
-def test_the_amount_field_built_directly() -> None:
-    assert _amount("Damage", "How much damage").to_json() == {
+def test_the_amount_field_declared_on_its_class() -> None:
+    assert Damage.SCHEMA.field("amount").to_json() == {
         "name": "amount",
         "label": "Damage",
         "type": {"type": "int", "min": 1, "max": MAX_NUMBER, "nonzero": False},
         "help": "How much damage",
         "required": True,
     }
-    granted = _amount("Granted value", "The value the card has (0 is a value)", minimum=0)
+    granted = Grant.SCHEMA.field("amount")
     assert granted.to_json()["type"] == {"type": "int", "min": 0, "max": MAX_NUMBER, "nonzero": False}
 
 
-def test_a_variant_built_directly() -> None:
-    redeem = _variant("redeem", "Redeem clause: flip back to Prime", *TARGET)
-    assert (redeem.name, redeem.label, redeem.fields) == ("redeem", "Redeem clause: flip back to Prime", TARGET)
+def test_an_action_declared_as_a_class() -> None:
+    """An action with no fields of its own has those every targeted action declares, in the same order."""
+    redeem = Redeem.SCHEMA
+    targeting = [f.name for f in redeem.fields]
+    assert (redeem.name, redeem.label, targeting) == (
+        "redeem",
+        "Redeem clause: flip back to Prime",
+        ["card", "cards", "classes", "controller"],
+    )
     assert redeem.to_json() == {
         "type": "object",
         "name": "redeem",
         "label": "Redeem clause: flip back to Prime",
-        "fields": [f.to_json() for f in TARGET],
+        "fields": [f.to_json() for f in redeem.fields],
     }
+    assert all(issubclass(cls, Targeted) for cls in (Redeem, Damage, Grant))
 
 
 # --------------------------------------------------------------------------
@@ -323,7 +325,7 @@ def test_an_ability_keeps_what_its_type_prints_and_the_rest_as_an_ability_withou
         Ability("Overclock", "activated", use_only="your turn", phases=("Admin",), text="Use only."),
         Ability("Watch", "triggered", on="destroyed", of="any"),
         Ability("Echo", "triggered", on="destroyed", of="self"),  # "of" left out: this card
-        Ability("Mine", "resource", phases=("Ready",), text="Generates in Ready."),  # its one phase
+        Ability("Mine", "resource", phase="Ready", text="Generates in Ready."),  # its one phase
         Ability("Occupy", "static", text="Units you control gain +1 Vox."),
     )
 

@@ -16,7 +16,7 @@ ASK = [{"do": "capabilities", "card": "GU"}]
 
 def test_a_card_left_to_the_defaults_is_its_number_on_the_map_on_its_first_face() -> None:
     loaded = load_like_runner(scenario(CARDS, [{"card": "LOC", "owner": "B"}], [{"do": "capabilities", "card": "LOC"}]))
-    assert loaded.placements == (Placement("LOC", "LOC", "B", "B", "Map", "Prime", (), None),)
+    assert loaded.placements == (Placement("LOC", "B", id="LOC", controller="B", zone="Map", face="Prime", counters={}),)
 
 
 def test_a_placed_card_keeps_what_it_is_given() -> None:
@@ -35,10 +35,13 @@ def test_a_placed_card_keeps_what_it_is_given() -> None:
     ]
     loaded = load_like_runner(scenario(CARDS, board, [{"do": "capabilities", "card": "CH-2"}]))
     assert loaded.placements == (
-        Placement("ST", "ST", "B", "B", "Map", "Reversal", (), None),
+        Placement("ST", "B", id="ST", controller="B", zone="Map", face="Reversal", counters={}),
         # a counter given as 0 is no counter
-        Placement("CH-2", "CH", "A", "B", "Map", "Fallen", (("damage", 1), ("Liberation", 2)), "ST"),
-        Placement("LOC", "LOC", "A", "A", "hand", "Prime", (), None),
+        Placement(
+            "CH", "A", id="CH-2", controller="B", zone="Map", face="Fallen", counters={"damage": 1, "Liberation": 2},
+            bound_to="ST",
+        ),
+        Placement("LOC", "A", id="LOC", controller="A", zone="hand", face="Prime", counters={}),
     )
 
 
@@ -58,7 +61,7 @@ def test_a_scenario_with_one_player_defaults_to_that_player() -> None:
 def test_the_players_the_active_player_and_the_phase_given_are_kept() -> None:
     loaded = load_like_runner(scenario(CARDS, [{"card": "GU", "owner": "B"}], ASK, active="B", phase="End"))
     assert (loaded.players, loaded.active, loaded.phase) == (("A", "B"), "B", "End")
-    assert list(loaded.cards) == ["GU", "LOC", "CH", "ST"]
+    assert [card.id for card in loaded.cards] == ["GU", "LOC", "CH", "ST"]
     assert [a.do for a in loaded.actions] == ["capabilities"]
 
 

@@ -57,18 +57,18 @@ def test_state_checks_table() -> None:
     assert state_checks_table() == (
         ["#", "What it checks", "Rulings"],
         [
-            ["1", "A Character on the Map at 0 CP or less is destroyed, whatever took the CP.", "R19-2.4, R19-4.3"],
+            ["1", "A Character on the Map at 0 CP or less is destroyed, whatever took the CP.", "[[R19-2.4]], [[R19-4.3]]"],
             [
                 "2",
                 "A Ground Unit at DEF or Rank 0 or less is destroyed: Depleted Pile, or Burned for a Drone.",
-                "R19-8.1",
+                "[[R19-8.1]]",
             ],
             [
                 "3",
                 "A Location, Homeworld or Spacecraft at DEF or Rank 0 or less breaks: Prime (not a Non-Capital "
                 "Spacecraft) flips to Contested; a Non-Capital Spacecraft is destroyed; a Contested face is placed "
                 "in the Depleted Pile, and so is any other face. The new face is checked again.",
-                "R19-8.3, R19-8.4, I-R19-3, R19-8.5, I-R19-9, I-R19-10",
+                "[[R19-8.3]], [[R19-8.4]], [[I-R19-3]], [[R19-8.5]], [[I-R19-9]], [[I-R19-10]]",
             ],
         ],
     )
@@ -83,26 +83,26 @@ def test_transition_table() -> None:
             [
                 "1",
                 "The card becomes Contested, Fallen or Prime; it stays in play (not a destruction).",
-                "R19-2.1, R19-2.2, R19-2.7, R19-4.1",
+                "[[R19-2.1]], [[R19-2.2]], [[R19-2.7]], [[R19-4.1]]",
             ],
-            ["2", "Liberation counters come off; other counters stay.", "R19-8.5"],
-            ["3", "CP lost on the old face does not carry to the new face.", "I-R19-1"],
+            ["2", "Liberation counters come off; other counters stay.", "[[R19-8.5]]"],
+            ["3", "CP lost on the old face does not carry to the new face.", "[[I-R19-1]]"],
             [
                 "4",
                 "A Character's Fall earns an opponent no Story Point; its own Twist is the one Fall that scores.",
-                "R19-4.2, I-R19-8",
+                "[[R19-4.2]], [[I-R19-8]]",
             ],
             [
                 "5",
                 "Triggers keyed to the transition are created, watched for on the Map as it is once every change of "
                 "the moment is made; they wait for the sequence to end.",
-                "R19-2.8, R19-1.1, I-R19-11",
+                "[[R19-2.8]], [[R19-1.1]], [[I-R19-11]]",
             ],
             [
                 "6",
                 "A Character becoming Fallen turns the Storyline it is Bound to to its Reversal face, once the moment "
                 "is over.",
-                "R19-2.5, I-R19-7",
+                "[[R19-2.5]], [[I-R19-7]]",
             ],
         ],
     )
@@ -115,19 +115,19 @@ def test_leave_table() -> None:
     assert leave_table() == (
         ["#", "What happens when a card leaves the Map", "Rulings"],
         [
-            ["1", "The card goes to its zone: Depleted Pile, or Burned for a Drone.", "R19-8.1"],
-            ["2", "Counters and lasting effects on it end.", "I-R19-1"],
+            ["1", "The card goes to its zone: Depleted Pile, or Burned for a Drone.", "[[R19-8.1]]"],
+            ["2", "Counters and lasting effects on it end.", "[[I-R19-1]]"],
             [
                 "3",
                 "Triggers keyed to its leaving play are created, and to its destruction if it was destroyed (not "
                 "merely placed): every card on the Map just before the moment watches, the cards leaving with it "
                 "included.",
-                "R19-4.3, R19-8.1, I-R19-11",
+                "[[R19-4.3]], [[R19-8.1]], [[I-R19-11]]",
             ],
             [
                 "4",
                 "A Storyline leaving play makes the Characters Bound to it Fall, once the moment is over.",
-                "R19-2.3",
+                "[[R19-2.3]]",
             ],
         ],
     )
@@ -138,8 +138,8 @@ def test_trigger_order_table() -> None:
     assert trigger_order_table() == (
         ["#", "What it does", "Rulings"],
         [
-            ["1", "Players in seat order, starting at the active player.", "R19-1.3"],
-            ["2", "Each player's triggers in the order they choose; creation order when none is given.", "I-R19-2"],
+            ["1", "Players in seat order, starting at the active player.", "[[R19-1.3]]"],
+            ["2", "Each player's triggers in the order they choose; creation order when none is given.", "[[I-R19-2]]"],
         ],
     )
 
@@ -149,12 +149,12 @@ def test_activation_table() -> None:
     assert activation_table() == (
         ["#", "What it checks", "Rulings"],
         [
-            ["1", "Bind, resource generation, triggered and static abilities are not activated.", "R19-3.3, R19-3.4"],
-            ["2", "The card must be on the Map.", "I-R19-1"],
-            ["3", "Nothing is activated during a resolution sequence.", "R19-1.2"],
-            ["4", "Never in the Ready Phase or the End Phase.", "R19-3.1"],
-            ["5", "A printed restriction (“Use only during your turn”, named phases).", "R19-3.2"],
-            ["6", "Otherwise yes: Fast, on any player's turn.", "R19-3.1"],
+            ["1", "Bind, resource generation, triggered and static abilities are not activated.", "[[R19-3.3]], [[R19-3.4]]"],
+            ["2", "The card must be on the Map.", "[[I-R19-1]]"],
+            ["3", "Nothing is activated during a resolution sequence.", "[[R19-1.2]]"],
+            ["4", "Never in the Ready Phase or the End Phase.", "[[R19-3.1]]"],
+            ["5", "A printed restriction (“Use only during your turn”, named phases).", "[[R19-3.2]]"],
+            ["6", "Otherwise yes: Fast, on any player's turn.", "[[R19-3.1]]"],
         ],
     )
 
@@ -369,7 +369,7 @@ def test_lint_rules_table() -> None:
                 "1",
                 "`printed_zero_def_or_rank`",
                 "A face prints DEF 0 or Rank 0: broken or destroyed on entry.",
-                "R19-8.6",
+                "[[R19-8.6]]",
             ],
             [
                 # §19.6 "Design consequence" and §19.8 (a Character prints DEF X and Rank X); that a bonus to
@@ -378,13 +378,13 @@ def test_lint_rules_table() -> None:
                 "`dead_or_partly_dead_bonus`",
                 "A +N bonus names a class some (or all) of whose members print no such value as a number "
                 "(a Character prints DEF X and Rank X); or a card's bonus to itself on a face that does not print it.",
-                "R19-6.3, R19-6.1, I-R19-6",
+                "[[R19-6.3]], [[R19-6.1]], [[I-R19-6]]",
             ],
             [
                 "3",
                 "`fall_outside_the_four_routes`",
                 "An effect would flip a Character to Fallen (or make another Character Twist) outside the four routes.",
-                "R19-2.3",
+                "[[R19-2.3]]",
             ],
         ],
     )
@@ -394,7 +394,7 @@ def test_the_linter_reports_by_the_names_the_table_gives() -> None:
     """A card printed at DEF 0 is found by the table's first rule, under the name the table shows."""
     [row] = [row for row in lint_rules_table()[1] if row[0] == "1"]
     findings = lint({"cards": [unit("Z", {"DEF": 0})]})
-    assert [(f"`{f.rule}`", f.ruling, f.card) for f in findings] == [(row[1], row[3], "Z")]
+    assert [(f"`{f.rule}`", f"[[{f.ruling}]]", f.card) for f in findings] == [(row[1], row[3], "Z")]
 
 
 # --------------------------------------------------------------------------

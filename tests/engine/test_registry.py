@@ -22,6 +22,9 @@ from estro_rules.rulings import Rulebook, Ruling
 
 COMBINATION = {"kind": "p07.combination", "modes": ["Single Player"]}
 
+ALL_KINDS = ["p07.combination", "p07.destruction", "battaglia.battle", "battaglia.estimate", "r19.sequence"]
+"""The kinds of the project's first three protocols, in site order (typed from the scenario format)."""
+
 
 def says(read: Any, *args: Any, **kwargs: Any) -> str:
     with pytest.raises(ScenarioError) as err:
@@ -94,14 +97,13 @@ def test_find_kind_of_what_is_not_an_object() -> None:
 
 
 def test_every_kind_and_command_in_site_order() -> None:
-    assert [k.name for k in registry.KINDS] == [
-        "p07.combination",
-        "p07.destruction",
-        "battaglia.battle",
-        "battaglia.estimate",
-        "r19.sequence",
-    ]
-    assert [c.name for c in registry.COMMANDS] == ["battle", "lint"]
+    """The registry's order is its modules' order; the project's first three protocols come first, and a
+    protocol added later comes after them with its kinds and commands."""
+    assert [p.key for p in registry.PROTOCOLS] == [module for module, _ in registry.MODULES]
+    assert [k.name for k in registry.KINDS] == [k.name for p in registry.PROTOCOLS for k in p.kinds]
+    assert [k.name for k in registry.KINDS][: len(ALL_KINDS)] == ALL_KINDS
+    assert [c.name for c in registry.COMMANDS][:2] == ["battle", "lint"]
+    assert [c.name for c in registry.COMMANDS] == [c.name for p in registry.PROTOCOLS for c in p.commands]
 
 
 def test_a_kind_by_name() -> None:
@@ -176,7 +178,6 @@ def test_a_protocol_whose_kinds_miss_its_prefix_is_refused(monkeypatch: pytest.M
     assert str(err.value) == "the scenario kinds of odd must be named 'odd.…': ['p07.combination']"
 
 
-ALL_KINDS = ["p07.combination", "p07.destruction", "battaglia.battle", "battaglia.estimate", "r19.sequence"]
 
 
 @pytest.mark.parametrize("first", ["PROTOCOLS", "KINDS", "COMMANDS"])
@@ -188,9 +189,10 @@ def test_the_full_lists_are_made_whichever_is_asked_for_first(monkeypatch: pytes
     monkeypatch.setattr(registry, "_BOOKS", {})
     assert "KINDS" not in vars(registry)
     getattr(registry, first)
-    assert [p.key for p in vars(registry)["PROTOCOLS"]] == ["protocol07", "battaglia", "r19"]
-    assert [k.name for k in vars(registry)["KINDS"]] == ALL_KINDS
-    assert [c.name for c in vars(registry)["COMMANDS"]] == ["battle", "lint"]
+    assert [p.key for p in vars(registry)["PROTOCOLS"]][:3] == ["protocol07", "battaglia", "r19"]
+    assert [p.key for p in vars(registry)["PROTOCOLS"]] == [module for module, _ in registry.MODULES]
+    assert [k.name for k in vars(registry)["KINDS"]][: len(ALL_KINDS)] == ALL_KINDS
+    assert [c.name for c in vars(registry)["COMMANDS"]][:2] == ["battle", "lint"]
     assert registry.rulebook_of("P07-3.1").key == "protocol07"
     assert registry.rulebook_of("R19-4.3").key == "r19"
 
@@ -278,9 +280,10 @@ def test_a_widgets_request_imports_only_its_own_protocol() -> None:
 
 
 def test_an_unknown_kind_lists_every_protocols_kinds() -> None:
+    known = ", ".join(repr(k.name) for k in registry.KINDS)
+    assert known.startswith(", ".join(repr(k) for k in ALL_KINDS))
     assert says(scenarios.load, {"kind": "battaglia.battel"}) == (
-        "kind: expected a known scenario kind, got 'battaglia.battel' (did you mean 'battaglia.battle'? known: "
-        "'p07.combination', 'p07.destruction', 'battaglia.battle', 'battaglia.estimate', 'r19.sequence')"
+        f"kind: expected a known scenario kind, got 'battaglia.battel' (did you mean 'battaglia.battle'? known: {known})"
     )
     assert says(scenarios.load, {"kind": "p07"}).startswith("kind: expected a known scenario kind, got 'p07' (")
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from estro_rules.glossary import term
+from estro_rules.registry import term
 from estro_rules.rulings import Rulebook, Ruling
 
 BOOK = Rulebook("demo", "Demo", "demo/page/", [Ruling("D-1", "One")])

@@ -22,17 +22,15 @@ from estro_rules.schema import (
     Choice,
     Field,
     Int,
-    Keyed,
     ListOf,
     MapOf,
     Obj,
-    Option,
     Pair,
     Ref,
-    Tagged,
     Text,
     plain,
 )
+from estro_rules.shapes import Keyed, Option, Tagged
 
 
 def error(read: Any, *args: Any) -> ScenarioError:

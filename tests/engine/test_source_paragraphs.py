@@ -15,7 +15,9 @@ from typing import Any
 
 import pytest
 
-from estro_rules.sources import NotARule, Source, SourceError, check, parse, read
+from estro_rules import battaglia, protocol07, r19, sources
+from estro_rules.source_map import parse, read
+from estro_rules.sources import NotARule, Source, SourceError, check
 
 
 def paragraphs(text: str) -> list[tuple[str, int, str]]:
@@ -84,9 +86,11 @@ def test_a_document_saved_with_a_byte_order_mark_is_recognised() -> None:
 
 
 def test_an_unknown_first_line_is_quoted_up_to_60_characters() -> None:
+    # The three protocols' readers, named here: the message lists every reader it was given.
+    readers = [document.reader for document in (protocol07.SOURCE, battaglia.SOURCE, r19.SOURCE)]
     first = "N" * 60 + "OPQ"
     with pytest.raises(SourceError) as err:
-        parse(first + "\n\ntext\n", "notes.txt")
+        sources.parse(first + "\n\ntext\n", "notes.txt", readers)
     assert str(err.value) == (
         "notes.txt: not a known source document; expected a first line 'PROTOCOL_07', 'Battaglia' or "
         f"'19. Resolution Rules', got '{'N' * 60}'"

@@ -48,6 +48,8 @@ def test_a_quote_is_the_plain_string_and_shows_its_source() -> None:
 class Steps:
     """A long run of ``total`` steps, one step a slice; Ctrl-C (KeyboardInterrupt) at step ``stop_at``."""
 
+    unit = "steps"
+
     def __init__(self, total: int, stop_at: int | None = None) -> None:
         self.n, self.total, self.stop_at = 0, total, stop_at
         self.slices: list[float] = []
@@ -65,6 +67,9 @@ class Steps:
 
     def progress(self) -> tuple[int, int, str]:
         return self.n, self.total, f"{self.n} done"
+
+    def close(self) -> None:
+        self.closed += 1
 
 
 class Flushes(io.StringIO):
@@ -126,7 +131,9 @@ def test_ctrl_c_says_how_much_the_result_covers_and_exits_130() -> None:
     assert run.closed == 1
 
 
-def test_a_run_without_a_unit_or_close_counts_steps() -> None:
+def test_an_interrupted_run_counts_in_its_own_unit_and_is_closed() -> None:
     err = io.StringIO()
-    assert run_until_done(Steps(4, stop_at=1), err) == 130
+    run = Steps(4, stop_at=1)
+    assert run_until_done(run, err) == 130
     assert err.getvalue().endswith("\ninterrupted: the result below covers 1 of 4 steps\n")
+    assert run.closed == 1

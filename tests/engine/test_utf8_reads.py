@@ -18,7 +18,7 @@ import pytest
 
 from estro_rules.catalogue import read_lock
 from estro_rules.citations import cited_by
-from estro_rules.sources import read
+from estro_rules.source_map import read
 from tests.support import ROOT
 
 LOCK = {"version": 1, "rulings": {"P07-4.3": {"examples": [["Quadrante dell’Oblio — 4\n"]]}}}
@@ -29,7 +29,7 @@ READ_ALL = """
 import json, locale, pathlib, sys
 from estro_rules.catalogue import read_lock
 from estro_rules.citations import cited_by
-from estro_rules.sources import read
+from estro_rules.source_map import read
 assert "UTF" not in locale.getpreferredencoding(False).upper(), "the locale of this run is UTF-8"
 lock, package, document = map(pathlib.Path, sys.argv[1:])
 print(json.dumps({

@@ -42,8 +42,7 @@ from functools import cache
 
 import pytest
 
-from estro_rules.glossary import TERMS
-from estro_rules.registry import PROTOCOLS
+from estro_rules.registry import PROTOCOLS, TERMS
 from estro_rules.rulings import RULING_ID, Rulebook
 from scripts.sitegen import pages, registry
 
@@ -54,7 +53,8 @@ ORDER_WORDS = re.compile(
     re.IGNORECASE,
 )
 
-#: Game words the glossary does not list, by protocol: they count as terms a citation must support.
+#: Game words the glossary does not list, by protocol: they count as terms a citation must support (a
+#: protocol added later has none until it is given some here).
 MORE_TERMS: dict[str, tuple[str, ...]] = {
     "protocol07": ("destruction", "destroy", "combine"),
     "battaglia": ("heal", "damage", "reroll", "death", "enemy", "ally"),
@@ -264,7 +264,7 @@ def terms_of(protocol: str) -> tuple[tuple[str, re.Pattern[str]], ...]:
     """The protocol's game terms, each with a pattern for every form of it (longest forms first)."""
     found = []
     for t in TERMS:
-        if t.protocol == protocol and t.english not in EVERYWHERE[protocol]:
+        if t.protocol == protocol and t.english not in EVERYWHERE.get(protocol, ()):
             found.append((t.english, _any_form(t.forms, "s|es")))  # the glossary lists a term's other forms
     for word in MORE_TERMS.get(protocol, ()):
         found.append((word, _any_form((word, word.removesuffix("e")), "s|es|e|ed|d|ing|ion")))
@@ -327,7 +327,7 @@ def test_the_places_are_found() -> None:
     glossary (if a heading were renamed, the test would silently read nothing)."""
     claims = every_claim()
     where = {c.where.split(":")[0] for c in glance_and_vocabulary_claims()}
-    assert where == {"protocol-07.md", "battaglia.md", "resolution-19.md"}
+    assert where >= {"protocol-07.md", "battaglia.md", "resolution-19.md"}  # and a protocol's added later
     assert sum(c.where.startswith("battaglia.md") and "fire only on damage" in c.text for c in claims) == 1
     assert {c.where.split(",")[0] for c in table_claims()} >= {"table battaglia.abilities", "table r19.leave-steps"}
     assert len({c.where for c in claims if c.where.startswith("glossary:")}) == len(TERMS)

@@ -31,9 +31,9 @@ from pathlib import Path
 import pytest
 from markdown.extensions.toc import slugify  # type: ignore[import-untyped]  # the anchors mkdocs makes (toc)
 
-from estro_rules.glossary import TERMS, Term
+from estro_rules.glossary import Term
 from estro_rules.protocol import Protocol
-from estro_rules.registry import PROTOCOLS
+from estro_rules.registry import PROTOCOLS, TERMS
 from estro_rules.rulings import Rulebook, Ruling
 from estro_rules.sources import words
 from scripts.sitegen import pages
@@ -213,10 +213,11 @@ def italian_segments() -> Iterator[Segment]:
         yield Segment(f"rulebook {book.key}", tuple(_tokens(book.italian, 0)), "Italian rulebook title")
         for ruling in book:
             yield Segment(f"rulebook {book.key}", tuple(_tokens(ruling.italian, 0)), f"Italian title of {ruling.id}")
-    for t in TERMS:
-        yield Segment(
-            "estro_rules/glossary.py", tuple(_tokens(t.italian_meaning, 0)), f"Italian meaning of {t.english}"
-        )
+    for protocol in PROTOCOLS:
+        for t in protocol.terms:
+            yield Segment(
+                f"estro_rules/{protocol.key}/terms.py", tuple(_tokens(t.italian_meaning, 0)), f"Italian meaning of {t.english}"
+            )
 
 
 def copies(segments: Iterator[Segment]) -> list[str]:
@@ -358,7 +359,10 @@ def test_every_ruling_and_term_has_its_italian() -> None:
 def test_the_italian_page_mirrors_the_english_page(protocol: Protocol) -> None:
     book = protocol.rulebook
     path = ITALIAN_DIR / f"{protocol.page}.md"
-    assert path.is_file(), f"{path}: missing Italian page source for rulebook {book.key}"
+    assert path.is_file(), (
+        f"{path}: protocol {protocol.key} has no Italian page (rulebook {book.key}); write it beside its English "
+        "page, heading by heading (python -m scripts.new_protocol writes one for a new protocol)"
+    )
     english = parse(SOURCE_DIR / f"{protocol.page}.md", book, protocol.page)
     italian = parse(path, book, protocol.page)
     assert [r.id for r in italian.rulings] == [r.id for r in book]

@@ -12,8 +12,9 @@ from pathlib import Path
 import pytest
 
 from estro_rules import scenarios
-from estro_rules.glossary import ITALIAN_FORMS, term
+from estro_rules.registry import term
 from scripts.sitegen import glossary, lang, offline, registry, search, steps, widgets, worked
+from scripts.sitegen.lang import ITALIAN_FORMS
 
 
 @pytest.fixture(scope="module")
@@ -133,6 +134,8 @@ def test_the_home_page_starts_with_the_game_and_the_three_rule_sets(out: dict[st
     intro = home.split("\n## ")[0]
     assert intro.startswith("# ESTRO Rules\n\nESTRO is a game") and "build" not in intro
     first = home.split("\n## ")[1]
-    assert first.startswith("The three rule sets")
+    assert first.startswith("The rule sets")
     linked = re.findall(r"\]\(([a-z0-9-]+)\.md\)", first)
-    assert linked[:3] == [p.page for p in registry.PROTOCOLS]
+    assert linked[:3] == ["protocol-07", "battaglia", "resolution-19"], "the three rule sets, first"
+    assert linked[: len(registry.PROTOCOLS)] == [p.page for p in registry.PROTOCOLS], "every rule set, from the registry"
+    assert "*Who wins this battle, and why?*" in first, "each with the question a player reads it for"

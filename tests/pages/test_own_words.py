@@ -32,7 +32,8 @@ from pathlib import Path
 from estro_rules.battaglia.rulebook import RULEBOOK as BATTAGLIA
 from estro_rules.protocol07 import RULEBOOK as PROTOCOL07
 from estro_rules.r19.rulebook import RULEBOOK as R19
-from estro_rules.sources import KNOWN, words
+from estro_rules.source_map import KNOWN
+from estro_rules.sources import words
 from tests.support.seeds import ROOT, seed_documents, seed_files
 
 #: How many consecutive source words make a copy.

@@ -10,6 +10,7 @@ import io
 import json
 
 from estro_rules.cli import main
+from estro_rules.registry import PROTOCOLS
 
 
 def run_cli(*argv: str) -> tuple[int, str, str]:
@@ -31,10 +32,13 @@ def test_one_line_per_ruling_with_its_kind_and_title() -> None:
     ]
     assert lines[13] == "I-P07-1    interpretation  “The player” is the owner of the destroyed card"
     assert lines[20] == "BAT-1      rule            Battles play themselves"
-    assert lines[-1] == "I-R19-12   interpretation  Every action resolves as a sequence"
+    assert lines[110] == "I-R19-12   interpretation  Every action resolves as a sequence"  # §19's last
+    assert lines[-1].split()[0] == list(PROTOCOLS[-1].rulebook)[-1].id  # the last protocol's last ruling
     # Interpretations, and only they, start with "I-" (rulings-json.md): the kind column says which.
     kinds = {line.split()[0]: line.split()[1] for line in lines}
-    assert len(kinds) == len(lines) == 111  # 106, and issue 26's I-BAT-17 to 19, I-R19-11, 12
+    assert len(kinds) == len(lines) == sum(len(p.rulebook) for p in PROTOCOLS)
+    # the first three protocols: 106 rulings, and issue 26's I-BAT-17 to 19, I-R19-11, 12
+    assert sum(len(p.rulebook) for p in PROTOCOLS[:3]) == 111
     assert [rid for rid, kind in kinds.items() if kind == "interpretation"] == [
         rid for rid in kinds if rid.startswith("I-")
     ]
@@ -51,7 +55,7 @@ def test_json_is_the_documented_document() -> None:
     document = json.loads(out)
     assert list(document) == ["schema_version", "rulings"]
     entries = {entry["id"]: entry for entry in document["rulings"]}
-    assert len(entries) == 111
+    assert len(entries) == sum(len(p.rulebook) for p in PROTOCOLS)
     # The example entry of rulings-json.md.
     p07_2 = entries["P07-2"]
     assert {key: value for key, value in p07_2.items() if key != "cited_by"} == {

@@ -192,6 +192,42 @@ def test_unknown_table_and_widget(tmp_path: Path) -> None:
     assert found == ["demo.md:13: unknown table 'demo.nope'", "demo.md:25: unknown widget 'demo-nope'"]
 
 
+#: Tables generated for the pages that no page shows, each with the reason: none today. A table nobody
+#: shows is a statement of the engine's that no reader sees, so it is either placed on a page or waived here.
+WAIVED_TABLES: dict[str, str] = {}
+
+
+def tables_on_pages() -> set[str]:
+    """Every generated table a page names: in its source (``{{ table NAME }}``) or in a section it includes."""
+    used: set[str] = set()
+    for source in registry.SOURCES:
+        page = pages.parse(source, registry.SOURCE_DIR / f"{source.name}.md")
+        used.update(name for _, name in page.tables.values())
+        for _, name in page.sections.values():
+            made = registry.SECTIONS[name]()
+            used.update(m.group(1) for line in made.splitlines() if (m := re.match(r"^\{\{\s*table\s+(\S+)\s*\}\}$", line.strip())))
+    return used
+
+
+def test_every_generated_table_is_on_a_page() -> None:
+    """The scenario format page shows every kind's field tables (from the declarations), the rules pages their
+    protocols' tables: a generated table no page uses fails here, unless it is waived with a reason."""
+    used = tables_on_pages()
+    assert sorted(set(registry.TABLES) - used - set(WAIVED_TABLES)) == []
+    assert all(WAIVED_TABLES.values()) and set(WAIVED_TABLES) <= set(registry.TABLES) - used  # no stale waiver
+    # the format page holds what the issue found missing: every kind's tables, Battaglia's nested objects
+    assert {"fields.battaglia.battle.cryptid", "fields.battaglia.battle.ability", "fields.r19.sequence.damage"} <= used
+
+
+def test_an_unused_table_is_found() -> None:
+    """The check above can fail: a table no page names is reported."""
+    registry.TABLES["demo.unused"] = lambda: (["A"], [])
+    try:
+        assert "demo.unused" in set(registry.TABLES) - tables_on_pages()
+    finally:
+        del registry.TABLES["demo.unused"]
+
+
 def test_the_real_site_generates() -> None:
     out = registry.generate(download_bytes=1)
     assert set(out) >= {"index.md", "protocol-07.md", "battaglia.md", "resolution-19.md", "rulings.md", "about.md"}
@@ -293,3 +329,18 @@ def test_page_shows_the_round_rule_as_an_interpretation() -> None:
     assert "### I-R19-4 Triggers created while triggers fire" in page
     r13 = page.split("### R19-1.3 ")[1].split("### ")[0]
     assert "after the current round" not in r13 and "[[I-R19-4]]" in r13
+
+
+def test_every_generated_table_links_its_ruling_ids() -> None:
+    """An ID a generated table shows is written ``[[ID]]``, so the page links it to its ruling."""
+    from estro_rules.registry import PROTOCOLS
+
+    declared = {r.id for p in PROTOCOLS for r in p.rulebook}
+    bare = []
+    for name, make in registry.TABLES.items():
+        header, rows = make()
+        for row in rows:
+            for cell in row:
+                unlinked = re.sub(r"\[\[[^\]]+\]\]", " ", cell)
+                bare += [f"{name}: {i}" for i in re.findall(r"(?:I-)?[A-Z][A-Z0-9]*-\d+(?:\.\d+)*", unlinked) if i in declared]
+    assert bare == []

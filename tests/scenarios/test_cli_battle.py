@@ -17,7 +17,7 @@ import pytest
 
 from estro_rules.battaglia import cli
 from estro_rules.battaglia.parallel import ParallelSimulation
-from estro_rules.battaglia.rules import Team
+from estro_rules.battaglia.teams import Team
 from tests.scenarios.test_cli_run import path_of, run_cli
 from tests.support import example
 
@@ -126,9 +126,9 @@ def test_jobs_is_how_many_processes_play_the_estimate(monkeypatch: pytest.Monkey
     asked: list[int] = []
 
     class Counted(ParallelSimulation):
-        def __init__(self, left: Team, right: Team, *, battles: int, seed: int, jobs: int) -> None:
+        def _start(self, left: Team, right: Team, battles: int, seed: int, jobs: int) -> None:
             asked.append(jobs)
-            super().__init__(left, right, battles=battles, seed=seed, jobs=jobs)
+            super()._start(left, right, battles, seed, jobs)
 
     monkeypatch.setattr(cli, "ParallelSimulation", Counted)
     assert battle_json(path_of(ONE_SIDED), "--simulate", "9", "--jobs", "3")["played"] == 9

@@ -2,15 +2,16 @@
 
 This is the one example runner. It runs every scenario file under examples/, of every kind the
 registry lists (:mod:`estro_rules.registry`), through the same path the command line and the widgets
-take (``scenarios.run``), so a new protocol's examples are run here without a line added. The
-command line's ``--check`` is tested in tests/scenarios/test_cli.py, and the same files inside
-Pyodide in tests/scenarios/test_pyodide.py.
+take (``scenarios.run``), so a new protocol's examples are run here without a line added: what it
+asks of a protocol — how many stepper panels a result shows, which rulings no example can cite, which
+example files are data — each protocol says in its package (:class:`~estro_rules.protocol.Protocol`,
+:class:`~estro_rules.protocol.ScenarioKind`). The command line's ``--check`` is tested in
+tests/scenarios/test_cli.py, and the same files inside Pyodide in tests/scenarios/test_pyodide.py.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +19,7 @@ import pytest
 
 from estro_rules import registry, scenarios
 from estro_rules.battaglia import CONDITIONS, EFFECTS, REACTIONS, REFERENCE_MATCHUP, TARGETS, cryptid, team
-from estro_rules.protocol import ScenarioKind
+from estro_rules.protocol import Kind
 from estro_rules.r19 import RULEBOOK as R19_RULEBOOK
 from tests.support import EXAMPLES
 
@@ -31,40 +32,11 @@ def read(path: Path) -> dict[str, Any]:
 FILES = sorted(EXAMPLES.rglob("*.json"))
 SCENARIOS = [path for path in FILES if "kind" in read(path)]
 
-#: The example files that are not scenarios (no ``kind``), and what reads them.
-DATA_FILES = {
-    "battaglia/roster.json": "the sample cryptids the team builder offers: test_roster_uses_every_word",
-    "r19/card-pool.json": "a card pool for the linter: tests/engine/test_r19_lint.py",
-}
-
-#: The panels of each kind's stepper for an example: the start, then one per step. A kind without a
-#: stepper shows none. Every kind of the registry is here, so a new kind says what its page shows.
-PANELS: dict[str, Callable[[dict[str, Any], Any], int]] = {
-    "p07.combination": lambda data, result: 0,
-    "p07.destruction": lambda data, result: 0,
-    "battaglia.battle": lambda data, result: result.rolls + 1,  # one per roll
-    "battaglia.estimate": lambda data, result: 0,
-    "r19.sequence": lambda data, result: len(data["actions"]) + 1,  # one per action
-}
-
-#: Rulings no example can cite, by protocol, and why (headings, without a dot, are left out anyway:
-#: their sub-rulings are cited).
-NOT_CITED_BY_EXAMPLES = {
-    "protocol07": {
-        "I-P07-3": "an unknown mode is an error (tests/engine/test_protocol07.py)",
-        "I-P07-7": "a self-destruct by the opponent is an error (tests/engine/test_protocol07.py)",
-    },
-    "battaglia": {},
-    "r19": {
-        "R19-5.1": "about the site (the views show it)",
-        "R19-6.3": "about card design (the linter shows it)",
-        "R19-7.4": "about card design (the linter shows it)",
-        "R19-8.6": "about card design (the linter shows it)",
-    },
-}
+#: The example files that are not scenarios (no ``kind``), and what reads them: each protocol lists its own.
+DATA_FILES = {name: what for p in registry.PROTOCOLS for name, what in p.data_files.items()}
 
 
-def examples_of(kind: ScenarioKind) -> list[Path]:
+def examples_of(kind: Kind) -> list[Path]:
     return [path for path in SCENARIOS if read(path)["kind"] == kind.name]
 
 
@@ -75,7 +47,7 @@ CASES = [
 
 
 @pytest.mark.parametrize(("kind", "path"), CASES)
-def test_example(kind: ScenarioKind, path: Path) -> None:
+def test_example(kind: Kind, path: Path) -> None:
     """The example says what it shows and states its outcome, and gives that outcome as plain JSON."""
     data = read(path)
     assert path.relative_to(EXAMPLES).parts[0] == kind.name.split(".")[0], "an example lives in its protocol's folder"
@@ -89,20 +61,20 @@ def test_example(kind: ScenarioKind, path: Path) -> None:
 
 
 @pytest.mark.parametrize(("kind", "path"), CASES)
-def test_example_reads_as_text_and_html(kind: ScenarioKind, path: Path) -> None:
-    """The example's result reads as text and as HTML, with a stepper panel for the start and each step."""
+def test_example_reads_as_text_and_html(kind: Kind, path: Path) -> None:
+    """The example's result reads as text and as HTML, with a stepper panel for the start and each step (as
+    many as its kind says its stepper shows: ``ScenarioKind.panels``)."""
     data = read(path)
-    result = scenarios.run(data)
-    assert kind.text(result).strip()
-    page = kind.html(result, base="../")
+    outcome = kind.load(data).run()
+    assert outcome.text().strip()
+    page = outcome.html(base="../")
     assert page.strip()
-    assert page.count('class="estro-step-panel"') == PANELS[kind.name](data, result)
+    assert page.count('class="estro-step-panel"') == outcome.panels
 
 
 def test_there_are_examples_of_every_kind() -> None:
     """Every kind of the registry has examples, and every example is of a kind the registry lists."""
     assert {read(path)["kind"] for path in SCENARIOS} == {kind.name for kind in registry.KINDS}
-    assert set(PANELS) == {kind.name for kind in registry.KINDS}
 
 
 def test_every_other_example_file_is_a_known_data_file() -> None:
@@ -130,7 +102,7 @@ def test_examples_cite_every_ruling_of_their_protocol(protocol: Any) -> None:
     for path in SCENARIOS:
         if read(path)["kind"] in names:
             collect_rulings(scenarios.run(read(path)).to_json(), cited)
-    not_cited = NOT_CITED_BY_EXAMPLES[protocol.key]
+    not_cited = protocol.uncited
     wanted = {r.id for r in protocol.rulebook if "." in r.id or r.interpretation}
     assert wanted - cited == set(not_cited)
 
@@ -177,7 +149,7 @@ def test_roster_uses_every_word() -> None:
             used.add(a.when.kind)
             if a.when.kind == "reaction":
                 used.add(a.when.value)
-            used.add(a.effect)
+            used.add(a.effect.kind)
             if a.target:
                 used.add(a.target)
     every = {w.name for w in (*CONDITIONS, *REACTIONS, *EFFECTS, *TARGETS)}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import subprocess
@@ -177,6 +178,36 @@ def test_the_engine_as_bytecode_answers_as_cpython(compiled: Compiled, node: str
     assert in_pyodide == [web.handle(t) for t in texts]  # JSON text, compared as text
     out = run_python(node, compiled.engine, "import estro_rules.web as w; print(w.__file__)", compiled.stdlib)
     assert out.strip() == "/lib/estro_rules.zip/estro_rules/web.pyc"
+
+
+def test_the_engine_is_the_wheel_pyodide_build_made_and_compiled(wheel: Path, compiled: Compiled) -> None:
+    """``pyodide build`` made the py3 wheel, ``pyodide lockfile add-wheels`` its lock entry and ``pyodide
+    py-compile`` (Pyodide's own Python under Node) the cp314 wheel of bytecode the site ships."""
+    assert wheel.name == f"estro_rules-{__import__('estro_rules').__version__}-py3-none-any.whl"
+    assert compiled.engine.name == wheel.name.replace("-py3-", "-cp314-")
+    lock = json.loads(compiled.package_lock.read_text())
+    pyodide_lock = json.loads((ROOT / "node_modules/pyodide/pyodide-lock.json").read_text())
+    assert lock["info"] == pyodide_lock["info"] and list(lock["packages"]) == ["estro-rules"]
+    entry = lock["packages"]["estro-rules"]
+    assert entry["file_name"] == compiled.engine.name and entry["imports"] == ["estro_rules"]
+    assert entry["sha256"] == hashlib.sha256(compiled.engine.read_bytes()).hexdigest()
+    with zipfile.ZipFile(wheel) as py3, zipfile.ZipFile(compiled.engine) as cp314:
+        sources = {n for n in py3.namelist() if n.endswith(".py")}
+        assert sources and {n + "c" for n in sources} == {n for n in cp314.namelist() if n.endswith(".pyc")}
+        for name in sources:
+            assert cp314.read(name + "c")[:4] == PYODIDE_MAGIC, "compiled by Pyodide's own Python"
+        assert all(i.compress_type == zipfile.ZIP_STORED for i in cp314.infolist()), "the server compresses"
+        others = [n for n in py3.namelist() if not n.endswith(".py")]
+        assert f"estro_rules-{entry['version']}.dist-info/METADATA" in others, "non-Python files kept as they were"
+        assert [cp314.read(n) for n in others] == [py3.read(n) for n in others]
+
+
+def test_load_package_loads_the_compiled_wheel_from_its_lock_entry(compiled: Compiled, node: str) -> None:
+    """Pyodide's own way, ``loadPackage("estro-rules")`` from the lock file pyodide-build wrote."""
+    texts = [p.read_text() for p in EXAMPLES if "kind" in json.loads(p.read_text())][:6] + BIG + BAD
+    assert replies_in_pyodide(node, texts, compiled.package_lock) == [web.handle(t) for t in texts]
+    out = run_python(node, compiled.package_lock, "import estro_rules.web as w; print(w.__file__)")
+    assert out.strip() == "/lib/python3.14/site-packages/estro_rules/web.pyc"
 
 
 @pytest.fixture(scope="session")

@@ -4,9 +4,10 @@
 is looked for next to the repository and in every folder above it (a checkout
 at ``X/main`` or ``X/wt/name`` finds ``X/shared/seeds``), then the same way
 above the repository it was cloned from, when that is a folder on this machine
-(a clean clone made elsewhere for a test run). When none finds the three
-documents, the tests that need them fail, saying how to point them at the
-documents: they are never skipped.
+(a clean clone made elsewhere for a test run). A protocol whose document the
+repository keeps (:attr:`estro_rules.sources.SourceDocument.file`, a new
+protocol's own) is read from there. When a document is missing, the tests that
+need it fail, saying how to point them at the documents: they are never skipped.
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from estro_rules.sources import KNOWN, Document, read
+from estro_rules.source_map import KNOWN, documents, read
+from estro_rules.sources import Document
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -55,12 +57,14 @@ def _cloned_from() -> list[Path]:
 
 
 def seed_files() -> list[Path]:
-    """The source documents' files (``*.txt`` in :func:`seeds_dir`)."""
-    return sorted(seeds_dir().glob("*.txt"))
+    """The source documents' files: ``*.txt`` in :func:`seeds_dir` and those the repository keeps."""
+    kept = [ROOT / d.file for d in documents() if d.file]
+    shared = sorted(seeds_dir().glob("*.txt")) if len(kept) < len(documents()) else []
+    return shared + kept
 
 
 def seed_documents() -> dict[str, Document]:
-    """The three source documents, by name; fails when one is missing."""
+    """Every protocol's source document, by name; fails when one is missing."""
     documents = {doc.name: doc for doc in map(read, seed_files())}
     missing = [name for name in KNOWN if name not in documents]
     if missing:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from estro_rules.battaglia import battle, battle_html, team
 from estro_rules.battaglia.results import BattleResult
-from estro_rules.battaglia.rules import Team
+from estro_rules.battaglia.teams import Team
 from estro_rules.battaglia.views import CHART_MIN_ROLLS, _chart
 from tests.support.battaglia import cryptid, on
 

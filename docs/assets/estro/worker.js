@@ -558,6 +558,7 @@ async function startPyodide(manifest, options, created = null) {
     indexURL: new URL("pyodide/", ASSETS).href,
     stdLibURL: new URL(manifest.stdlib, SITE).href,
     lockFileContents: manifest.lock,
+    packageBaseUrl: new URL("pyodide/", ASSETS).href, // where a lock entry's wheel is (engine_package)
     createPyodideModule: async (settings) => {
       const module = await (await asmModule).default(settings);
       if (created) created(module);
@@ -599,7 +600,7 @@ async function restore(manifest, bytes, enginePromise, {shipped = false} = {}) {
   restoring = true;
   try {
     const pyodide = await startPyodide(manifest, {_loadSnapshot: bytes}, shipped ? fill : null);
-    installEngine(pyodide, manifest, await enginePromise);
+    await installEngine(pyodide, manifest, await enginePromise);
     const web = pyodide.pyimport("estro_rules.web");
     if (!JSON.parse(web.handle(SMOKE)).ok) throw new Error("the restored engine does not answer");
     return {pyodide, web};
@@ -608,16 +609,21 @@ async function restore(manifest, bytes, enginePromise, {shipped = false} = {}) {
   }
 }
 
-/* Put the engine's zip of bytecode where sys.path looks for it (again after a restore), and
- * the finder that loads the rest of the standard library when an import needs it. */
-function installEngine(pyodide, manifest, engineBytes) {
-  const dir = manifest.engine_path.slice(0, manifest.engine_path.lastIndexOf("/"));
-  pyodide.FS.mkdirTree(dir);
-  pyodide.FS.writeFile(manifest.engine_path, new Uint8Array(engineBytes));
-  const path = JSON.stringify(manifest.engine_path);
-  pyodide.runPython(`import sys
-if ${path} not in sys.path: sys.path.insert(0, ${path})
-from estro_rules import web_stdlib
+/* Put the engine's zip of bytecode where sys.path looks for it (again after a restore), or,
+ * in a build that loads it as a package (manifest.engine_package), have Pyodide load it from
+ * the lock entry; then the finder that loads the rest of the standard library when an import
+ * needs it. */
+async function installEngine(pyodide, manifest, engineBytes) {
+  if (manifest.engine_package) {
+    await pyodide.loadPackage(manifest.engine_package, {messageCallback: () => {}});
+  } else {
+    const dir = manifest.engine_path.slice(0, manifest.engine_path.lastIndexOf("/"));
+    pyodide.FS.mkdirTree(dir);
+    pyodide.FS.writeFile(manifest.engine_path, new Uint8Array(engineBytes));
+    const path = JSON.stringify(manifest.engine_path);
+    pyodide.runPython(`import sys\nif ${path} not in sys.path: sys.path.insert(0, ${path})`);
+  }
+  pyodide.runPython(`from estro_rules import web_stdlib
 web_stdlib.install(${JSON.stringify(manifest.stdlib_path)}, ${JSON.stringify(manifest.stdlib_rest)})`);
   self.estroLoadStdlib = () => loadWholeStdlib(pyodide, manifest);
 }
@@ -642,6 +648,7 @@ function loadWholeStdlib(pyodide, manifest) {
 }
 
 function downloadEngine(manifest) {
+  if (manifest.engine_package) return Promise.resolve(null); // loadPackage fetches it (and checks its sha256)
   const url = new URL(manifest.engine, SITE).href;
   return checked(manifest, url, fetch(url).then(async (r) => {
     if (!r.ok) throw new Error(`could not download the rules engine (${r.status})`);
@@ -784,7 +791,7 @@ async function start() {
     lap("loadPyodide", t);
     post({type: "loading", stage: "engine", loaded: total, total});
     const t2 = performance.now();
-    installEngine(pyodide, manifest, await enginePromise);
+    await installEngine(pyodide, manifest, await enginePromise);
     ready = {pyodide, web: pyodide.pyimport("estro_rules.web")};
     lap("engine", t2);
   }
@@ -834,7 +841,7 @@ async function makeSnapshot() {
   const enginePromise = downloadEngine(manifest);
   const pyodide = await startPyodide(manifest, {_makeSnapshot: true});
   const heap = pyodide._module.HEAP8.length;
-  installEngine(pyodide, manifest, await enginePromise);
+  await installEngine(pyodide, manifest, await enginePromise);
   let web = pyodide.pyimport("estro_rules.web");
   const warmups = manifest.warmup || [];
   runScenarios(web, warmups);
@@ -846,6 +853,8 @@ async function makeSnapshot() {
     return;
   }
   const store = await snapshotStore();
+  // A snapshot holds no JavaScript state, nor the package's files: the restored Python loads it again.
+  if (manifest.engine_package) delete pyodide.loadedPackages[manifest.engine_package];
   const written = await store.write(manifest.snapshot_key, pyodide.makeMemorySnapshot());
   await deleteOldStore();
   post({type: "snapshot", state: "stored", store: store.name, bytes: written, seconds: (performance.now() - began) / 1000});
