@@ -145,24 +145,25 @@ def _key_events(result: BattleResult, base: str) -> str:
     left_out = len(picked) + len(others) - len(shown)
     if left_out:
         items.append(tag("li", esc(f"… and {left_out} more in the steps below."), class_="estro-more"))
-    title = tag("p", tag("strong", "Key events"), class_="estro-key-title")
+    title = tag("p", "Key events", class_="estro-key-title")
     return title + tag("ol", "".join(items), class_="estro-key-events")
 
 
 def _teams_summary(result: BattleResult) -> str:
-    """Both teams at the start (threat, health, abilities) and at the end (health left), in one table."""
+    """Both teams at the start (threat, health, abilities) and at the end (health left), in one table. A
+    cryptid is named with its place as the key events name it (``Wolf (L1)``), so a side needs no row of
+    its own (two elements less a side, on a page of 40-odd examples); named teams are in the caption."""
     nl = len(result.left.cryptids)
     columns = ("Cryptid", "Threat", "Start", "End", "Abilities")
     bodies = []
     for side, team, offset in (("left", result.left, 0), ("right", result.right, nl)):
-        name = f"{side.capitalize()}: {team.name}" if team.name else side.capitalize()
-        rows = [tag("tr", tag("th", esc(name), colspan=len(columns), scope="rowgroup"))]
+        rows = []
         for j, c in enumerate(team.cryptids):
             end = result.final_health[offset + j]
             rows.append(
                 tag(
                     "tr",
-                    tag("th", esc(c.name), scope="row")
+                    tag("th", esc(f"{c.name} ({side[0].upper()}{j + 1})"), scope="row")
                     + tag("td", esc(c.threat))
                     + tag("td", esc(c.health))
                     + tag("td", esc(f"{end}" if end else "0 (dead)"))
@@ -171,7 +172,9 @@ def _teams_summary(result: BattleResult) -> str:
             )
         bodies.append(tag("tbody", "".join(rows), class_=f"estro-{side}"))
     head = tag("thead", tag("tr", "".join(tag("th", h, scope="col") for h in columns)))
-    table = tag("table", head + "".join(bodies), class_="estro-team estro-start-end")
+    named = [f"{side}: {team.name}" for side, team in (("Left", result.left), ("Right", result.right)) if team.name]
+    caption = tag("caption", esc("; ".join(named))) if named else ""
+    table = tag("table", caption + head + "".join(bodies), class_="estro-team estro-start-end")
     return scroll_box(table, "Teams at the start and at the end")
 
 
@@ -350,12 +353,12 @@ def _chart(result: BattleResult) -> str:
         "</svg>",
     ]
     legend = tag(
-        "p",
+        "figcaption",
         "Solid line: left side (L); dashed line: right side (R). Start: left "
         f"{lefts[0]}, right {rights[0]}; end: left {lefts[-1]}, right {rights[-1]}.",
         class_="estro-legend",
     )
-    return tag("figure", "".join(parts) + tag("figcaption", legend), class_="estro-chart")
+    return tag("figure", "".join(parts) + legend, class_="estro-chart")
 
 
 def battle_text(result: BattleResult) -> str:

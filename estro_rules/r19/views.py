@@ -240,7 +240,7 @@ def _key_events(result: SequenceResult, base: str) -> str:
     ]
     if len(found) > len(shown):
         items.append(tag("li", esc(f"… and {len(found) - len(shown)} more in the steps below."), class_="estro-more"))
-    title = tag("p", tag("strong", "Key events"), class_="estro-key-title")
+    title = tag("p", "Key events", class_="estro-key-title")
     return title + tag("ol", "".join(items), class_="estro-key-events")
 
 

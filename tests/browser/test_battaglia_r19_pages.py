@@ -15,10 +15,10 @@ from tests.conftest import ROOT, Site
 XSS = "<img src=x onerror=alert(1)>"
 
 #: What a result shows: its step panels (from the steps template, or from the JSON file the build moved
-#: them into, fetched as the page's scripts fetch it) and the rest of its text (the summary).
+#: them into, which the stepper names, fetched as the page's scripts fetch it) and the rest of its text.
 VIEW_TEXT = """async (root) => {
   const panels = [];
-  for (const template of root.querySelectorAll('template.estro-steps')) {
+  for (const template of root.querySelectorAll('template.estro-steps, .estro-stepper[data-src]')) {
     const holder = document.createElement('template');
     if (template.dataset.src) {
       const data = await (await fetch(new URL(template.dataset.src, document.baseURI))).json();

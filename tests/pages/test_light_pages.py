@@ -42,9 +42,10 @@ def test_every_result_on_a_page_has_its_steps_in_a_file_beside_it(out: dict[str,
     for name in ("battaglia", "resolution-19"):
         page = out[f"{name}.md"]
         assert 'class="estro-step-panel"' not in page, f"{name}: a step panel left on the page"
-        sources = re.findall(r'<template class="estro-steps" data-src="([^"]+)"></template>', page)
+        sources = re.findall(r'<div class="estro-stepper[^"]*" data-steps="\d+" data-src="([^"]+)"></div>', page)
         assert len(sources) >= 10
-        assert page.count('<template class="estro-steps"') == len(sources), "every template emptied"
+        assert page.count('<template class="estro-steps"') == 0, "every template gone"
+        assert page.count('class="estro-stepper') == len(sources), "every stepper names its file"
         for src in sources:
             data = json.loads(out[f"{name}/{src}"])
             assert data["html"].startswith('<section class="estro-step-panel" data-label="Start">')
@@ -58,7 +59,7 @@ def test_the_steps_file_holds_the_engines_own_panels(out: dict[str, str]) -> Non
     [panels] = re.findall(r'<template class="estro-steps">(.*?)</template>', view)
     page = out["battaglia.md"]
     widget = page[page.index('id="widget-battle-viewer"') :]
-    src = re.search(r'<template class="estro-steps" data-src="([^"]+)">', widget)
+    src = re.search(r'<div class="estro-stepper" data-steps="\d+" data-src="([^"]+)"></div>', widget)
     assert src is not None
     # On the page, links to the page's own rulings are links within it (#BAT-8), as everywhere on it.
     assert json.loads(out[f"battaglia/{src.group(1)}"])["html"] == panels

@@ -315,9 +315,10 @@ def test_worked_examples_and_glossary_links(tmp_path: Path) -> None:
     assert 'a <span lang="it">Fessura</span> there' in page
     assert "===" not in page, "no tabs: the example, then the Python under it"
     worked = page.index('<article class="estro-worked"')
-    assert page.index('??? example "Python: the example the tests run"', worked) > worked
-    assert page.count('??? example "Python: the example the tests run"') == 2
-    assert "```text\n    >>> from estro_rules.scenarios import run" in page, "the doctest whole, as plain text"
+    box = '<details class="example"><summary>Python: the example the tests run</summary><pre class="estro-doctest"><code>'
+    assert page.index(box, worked) > worked
+    assert page.count(box) == 2
+    assert box + "&gt;&gt;&gt; from estro_rules.scenarios import run&#10;" in page, "the doctest whole, as plain text"
     assert "can be played on its own" in page and 'href="?widget=demo-widget&amp;z=' in page
     assert '<article class="estro-widget-box" data-search-exclude><div>w</div></article>' in page
     fessura_it = '<span lang="it">Fessura</span>'

@@ -145,7 +145,7 @@ def test_a_cryptid_without_abilities_says_none() -> None:
 
 
 def test_the_chart_legend_gives_each_sides_health_at_the_start_and_the_end() -> None:
-    legend = re.findall(r'<p class="estro-legend">(.*?)</p>', _chart(fight([STRIKER], [THORN], [[1, 2], [1, 2]])))
+    legend = re.findall(r'<figcaption class="estro-legend">(.*?)</figcaption>', _chart(fight([STRIKER], [THORN], [[1, 2], [1, 2]])))
     assert legend == [
         "Solid line: left side (L); dashed line: right side (R). Start: left 50, right 3; end: left 49, right 0."
     ]

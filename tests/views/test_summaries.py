@@ -29,11 +29,11 @@ def test_the_teams_at_the_start_and_the_end_in_one_table() -> None:
     rows = re.findall(r"<tr>(.*?)</tr>", table)
     assert rows == [
         "".join(f'<th scope="col">{c}</th>' for c in ("Cryptid", "Threat", "Start", "End", "Abilities")),
-        '<th colspan="5" scope="rowgroup">Left</th>',
-        '<th scope="row">Striker</th><td>9</td><td>50</td><td>49</td><td>total 3: damage 2 → highest threat enemy</td>',
-        '<th colspan="5" scope="rowgroup">Right</th>',
-        '<th scope="row">Thorn</th><td>5</td><td>3</td><td>0 (dead)</td><td>when damaged: damage 1 → source</td>',
+        '<th scope="row">Striker (L1)</th><td>9</td><td>50</td><td>49</td><td>total 3: damage 2 → highest threat enemy</td>',
+        '<th scope="row">Thorn (R1)</th><td>5</td><td>3</td><td>0 (dead)</td><td>when damaged: damage 1 → source</td>',
     ]
+    assert "<caption>" not in table, "no team has a name"
+    assert '<tbody class="estro-left"><tr><th scope="row">Striker (L1)' in table, "each side its own row group"
 
 
 def test_the_key_events_put_a_death_first_then_fill_up_in_battle_order() -> None:
@@ -106,3 +106,12 @@ def test_a_summary_is_json_safe_in_a_widget_reply() -> None:
     data = example("battaglia/reference-matchup.json")
     page = scenarios.kind_of(data).html(scenarios.run(data), base="../")
     assert json.loads(json.dumps({"html": page}))["html"] == page
+
+
+def test_named_teams_are_in_the_tables_caption() -> None:
+    left = {"name": "Lake", "cryptids": [{"name": "Nessie", "threat": 6, "health": 4, "abilities": []}]}
+    right = [{"name": "Kappa", "threat": 2, "health": 4, "abilities": []}]
+    page = scenarios.load({"kind": "battaglia.battle", "left": left, "right": right}).run().html(base="")
+    [table] = re.findall(r'<table class="estro-team estro-start-end">.*?</table>', page)
+    assert table.startswith('<table class="estro-team estro-start-end"><caption>Left: Lake</caption><thead>')
+    assert '<th scope="row">Kappa (R1)</th>' in table

@@ -58,7 +58,7 @@
    *
    * A result's panels come in a <template class="estro-steps"> (estro_rules.html.steps_box): with the
    * result itself in the worker's answer, or, on a page the site built, as a JSON file beside the page
-   * (data-src; scripts/sitegen/steps.py) that is fetched on the first Next or "Show every step". Only
+   * (the stepper's data-src; scripts/sitegen/steps.py) fetched on the first Next or "Show every step". Only
    * the panel shown is in the page. The panels are the engine's own HTML (its views escape every text);
    * nothing here renders a result. */
 
@@ -82,7 +82,11 @@
     for (const stepper of root.querySelectorAll(".estro-stepper[data-steps]")) {
       if (stepper.dataset.enhanced) continue;
       stepper.dataset.enhanced = "1";
-      const template = stepper.querySelector(":scope > template.estro-steps");
+      let template = stepper.querySelector(":scope > template.estro-steps");
+      if (!template && stepper.dataset.src) { // a page the site built: the panels are in the file it names
+        template = document.createElement("template");
+        template.dataset.src = stepper.dataset.src;
+      }
       const count = Number(stepper.dataset.steps);
       if (!template || count < 1) continue;
       let panels = null;
