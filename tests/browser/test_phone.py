@@ -11,7 +11,6 @@ before this work, measured in the same run.
 from __future__ import annotations
 
 import json
-import os
 import re
 
 import pytest
@@ -25,12 +24,6 @@ from tests.browser.conftest import Traffic, guard
 from tests.conftest import Site
 
 RULES_PAGES = [p.page + "/" for p in PROTOCOLS]
-
-LOAD = max(1.0, os.getloadavg()[0] / (os.cpu_count() or 1))
-"""How busy the machine is as the tests start: the 1 s goals are multiplied by it."""
-
-SECOND_MS = 1000 * LOAD
-
 
 @pytest.fixture()
 def phone_context(browser: Browser) -> BrowserContext:
@@ -54,30 +47,29 @@ def menu(phone_context: BrowserContext, site: Site) -> tuple[float, float]:
 
 
 @pytest.mark.parametrize("path", RULES_PAGES)
-def test_a_rules_page_is_light_and_answers_a_tap_within_a_second(
+def test_a_rules_page_is_light_and_answers_taps_while_it_loads(
     phone_context: BrowserContext, site: Site, menu: tuple[float, float], path: str
 ) -> None:
     """At most 5,000 elements and 300 kB of HTML; a tap on the menu at the first paint is answered (the menu
-    drawn open) within 1 s of that paint, and so is every tap until the page has loaded."""
+    drawn open), and so is every tap until the page has loaded. How soon (the 1 s goal) is a performance
+    target, measured by ``scripts/bench_site.py --pages`` against a baseline in the same run, not timed here."""
     visit = phone.visit(phone_context.new_page(), site.url + path, menu)
     assert visit.elements <= 5_000, visit
     assert visit.html_bytes <= 300_000, visit
     assert visit.html_bytes == (site.root / path / "index.html").stat().st_size, "the page as the build wrote it"
-    assert visit.tap_answer_ms is not None and visit.tap_answer_ms <= SECOND_MS, visit
-    assert visit.worst_tap_ms <= SECOND_MS, visit
+    assert visit.tap_answer_ms is not None, f"the tap at the first paint never opened the menu: {visit}"
+    assert visit.lost_taps == 0, visit
     assert visit.taps >= 3
 
 
-def test_a_ruling_link_and_a_search_hit_land_within_a_second(
+def test_a_ruling_link_and_a_search_hit_land_on_the_ruling(
     phone_context: BrowserContext, site: Site, menu: tuple[float, float]
 ) -> None:
-    """``battaglia/#BAT-9`` opened directly shows BAT-9 under the header within 1 s of the page answering
-    a tap; a search hit for BAT-9 lands there within 1 s of the new page being shown."""
+    """``battaglia/#BAT-9`` opened directly shows BAT-9 under the header and keeps it there while the page
+    settles; a search hit for BAT-9 lands there too. How soon is measured by ``scripts/bench_site.py --pages``."""
     visit = phone.visit(phone_context.new_page(), site.url + "battaglia/#BAT-9", menu)
     assert visit.landed_ms is not None, "BAT-9 stood under the header"
     assert visit.tap_answer_ms is not None, visit
-    answered = visit.first_paint_ms + visit.tap_answer_ms
-    assert visit.landed_ms - answered <= SECOND_MS, visit
     page = phone_context.new_page()
     page.goto(site.url)
     page.locator("label.md-header__button[for='__search']").click()
@@ -97,9 +89,7 @@ def test_a_ruling_link_and_a_search_hit_land_within_a_second(
         timeout=60_000,
         polling="raf",
     )
-    landed = page.evaluate("performance.now() - window.__clicked")
     session.send("Emulation.setCPUThrottlingRate", {"rate": 1})
-    assert landed <= 2 * SECOND_MS, f"a search hit landed {landed:.0f} ms after the tap (the page loads, then lands)"
     expect(page.locator(".md-content h1")).to_contain_text("Battaglia")
     # The hit's words are marked whole: the "9" and "BAT" of an ID, never the "bat" of "battle" or "battaglia".
     page.wait_for_timeout(500)
