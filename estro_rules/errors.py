@@ -46,9 +46,21 @@ class ScenarioError(EstroError):
     expected: str
     """What the field should hold, in plain words."""
 
+    got: str | None
+    """The value given, as the message shows it; ``None`` when the message shows none."""
+
+    hint: str
+    """A hint in the message's brackets (``"missing field"``, ``"did you mean 'seed'?"``)."""
+
+    problem: str
+    """What is wrong when it is not the value (``"unknown field"``)."""
+
     def __init__(self, field: str, expected: str, *, got: object = ..., hint: str = "", problem: str = "") -> None:
         self.field = one_line(field)
         self.expected = expected
+        self.got = None if got is ... else one_line(_show(got))
+        self.hint = one_line(hint)
+        self.problem = one_line(problem)
         message = f"{problem}; expected {expected}" if problem else f"expected {expected}"
         if field:
             message = f"{field}: {message}"

@@ -53,7 +53,14 @@ class Term:
     """Whether a source uses the Italian word; ``False`` when it is our translation."""
 
     also: tuple[str, ...] = ()
-    """Other forms that name it on the pages (plurals, the other language's plural)."""
+    """Other English forms that name it on the pages (plurals)."""
+
+    italian_also: tuple[str, ...] = ()
+    """Other Italian forms that name it on the pages (plurals)."""
+
+    kept: bool = False
+    """Whether the word this site uses is the Italian name itself (PROTOCOL_07's modes and effects), so that
+    it is Italian wherever it stands."""
 
     italian_meaning: str = ""
     """What it means, in one line of our own Italian words, for the Italian pages."""
@@ -78,7 +85,22 @@ class Term:
     @property
     def forms(self) -> tuple[str, ...]:
         """Every form that names it, longest first (so "abilità di morte" wins over "abilità")."""
-        return tuple(sorted({self.english, self.italian, *self.also}, key=len, reverse=True))
+        return tuple(sorted({self.english, self.italian, *self.also, *self.italian_also}, key=len, reverse=True))
+
+    @property
+    def italian_forms(self) -> tuple[str, ...]:
+        """The forms that are Italian words, longest first: read with Italian rules (``lang="it"``).
+
+        >>> from estro_rules.registry import term
+        >>> term("cryptid").italian_forms, term("Cinque Soglie").italian_forms, term("DEF").italian_forms
+        (('criptide', 'criptidi'), ('Cinque Soglie',), ())
+        """
+        found = {*self.italian_also}
+        if self.italian != self.english or self.kept:
+            found.add(self.italian)
+        if self.kept:
+            found.update({self.english, *self.also})
+        return tuple(sorted(found, key=lambda f: (-len(f), f)))
 
 
 def find(terms: Iterable[Term], word: str) -> Term:
@@ -88,3 +110,16 @@ def find(terms: Iterable[Term], word: str) -> Term:
         if word in t.forms:
             return t
     raise KeyError(f"no glossary term {word!r}")
+
+
+def italian_forms(terms: Iterable[Term]) -> tuple[str, ...]:
+    """Every Italian word of ``terms``, longest first: the site marks each use ``lang="it"`` (WCAG 3.1.2), on
+    its pages (``scripts/sitegen/lang.py``, with every protocol's terms) and in what the widgets show
+    (``docs/assets/estro/reading.js``).
+
+    >>> from estro_rules.registry import TERMS
+    >>> forms = italian_forms(TERMS)
+    >>> "criptidi" in forms, "Zona di Conquista" in forms, "cryptid" in forms
+    (True, True, False)
+    """
+    return tuple(sorted({f for t in terms for f in t.italian_forms}, key=lambda f: (-len(f), f)))

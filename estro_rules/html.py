@@ -11,13 +11,13 @@ from a scenario is shown as text, never run as HTML.
 >>> ruling_link(book, "D-2", base="../")
 '<a class="estro-ruling" href="../demo/#D-2" title="Two">D-2</a>'
 >>> ruling_links(book, ["I-D-1", "D-2", "I-D-1"], base="")  # doctest: +NORMALIZE_WHITESPACE
-'<span class="estro-rulings"><a class="estro-ruling estro-interpretation" href="demo/#I-D-1"
-  title="A reading">I-D-1</a> <a class="estro-ruling" href="demo/#D-2" title="Two">D-2</a></span>'
+'<a class="estro-ruling estro-interpretation" href="demo/#I-D-1"
+  title="A reading">I-D-1</a> <a class="estro-ruling" href="demo/#D-2" title="Two">D-2</a>'
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from html import escape
 
 from .rulings import Rulebook
@@ -67,10 +67,10 @@ def ruling_link(book: Rulebook, ruling_id: str, *, base: str) -> str:
 
 
 def ruling_links(book: Rulebook, ruling_ids: Iterable[str], *, base: str) -> str:
-    """The rulings behind a decision, as a list of links (each ID once, in order)."""
+    """The rulings behind a decision, as links one after the other (each ID once, in order). No element
+    wraps them: a long result page has hundreds of decisions, and a page has 5,000 elements at most."""
     seen = list(dict.fromkeys(ruling_ids))
-    links = " ".join(ruling_link(book, r, base=base) for r in seen)
-    return tag("span", links, class_="estro-rulings")
+    return " ".join(ruling_link(book, r, base=base) for r in seen)
 
 
 def scroll_box(table: str, label: str) -> str:
@@ -81,3 +81,19 @@ def scroll_box(table: str, label: str) -> str:
     '<div class="estro-scroll" role="region" tabindex="0" aria-label="Board"><table></table></div>'
     """
     return tag("div", table, class_="estro-scroll", role="region", tabindex=0, aria_label=label)
+
+
+def steps_box(panels: Sequence[str], *, class_: str = "estro-stepper") -> str:
+    """A result's steps (one ``<section class="estro-step-panel">`` each), kept off the page until a
+    reader asks for them.
+
+    The panels sit in a ``<template>``: the browser parses them but lays none of them out, and none
+    is one of the page's elements. The page's scripts (``docs/assets/estro/widgets.js``) show them
+    when asked: one at a time (Next, Previous) or all at once (Show every step). The site build goes
+    one step further for the results it renders: it moves each template's panels into a JSON file
+    beside the page (``scripts/sitegen/steps.py``), so that the page does not even carry them.
+
+    >>> steps_box(["<section>a</section>", "<section>b</section>"])
+    '<div class="estro-stepper" data-steps="2"><template class="estro-steps"><section>a</section><section>b</section></template></div>'
+    """
+    return tag("div", tag("template", "".join(panels), class_="estro-steps"), class_=class_, data_steps=len(panels))

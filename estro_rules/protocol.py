@@ -349,6 +349,19 @@ class WidgetSpec:
     source is a JSON file under ``examples/`` and a pointer into it, where ``*`` takes every item of a
     list (``("cryptid", "battaglia/roster.json#/cryptids/*")``)."""
 
+    takes: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """Scenarios of other kinds whose fields it takes, as (kind, fields). Given one (pasted, picked or
+    handed over by another widget), it does not run it: it says so, and offers to run its own scenario
+    with those fields (a field the given scenario lacks is left out). The win probability takes a
+    battle's teams: ``("battaglia.battle", ("title", "left", "right"))``."""
+
+    offer: str = ""
+    """The label of the button that runs what it took (``"Estimate these teams"``)."""
+
+    hand_to: str | None = None
+    """Another widget on the page that takes this one's scenario (see :attr:`takes`): a button with
+    that widget's :attr:`offer` as its label hands the scenario over and runs it there."""
+
 
 @dataclass(frozen=True)
 class Page:
@@ -389,6 +402,9 @@ class Protocol:
 
     summary: str = ""
     """What its rules cover, in one line, for the home page."""
+
+    question: str = ""
+    """The question a player brings to its page, for the home page (``"Who wins this battle, and why?"``)."""
 
     source: SourceDocument | None = None
     """Its source document: how to read it, and where each ruling comes from."""

@@ -22,11 +22,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from . import registry
+from . import plain_errors, registry, schema
+from .errors import ScenarioError
 from .fields import parse_json
 from .protocol import Kind, Loaded, Result, find_kind
 
-__all__ = ["Loaded", "expected", "kind_of", "load", "mismatches", "parse", "run"]
+__all__ = ["Loaded", "expected", "in_words", "kind_of", "load", "mismatches", "parse", "run"]
 
 
 def parse(text: str) -> object:
@@ -54,6 +55,28 @@ def kind_of(
             pass
     kinds = registry.KINDS if among is None else tuple(k for k in registry.KINDS if k.name in among)
     return find_kind(kinds, data, default=default, what=what)
+
+
+def in_words(err: ScenarioError, data: object) -> str:
+    """A scenario's error as a player reads it, in the words of the widget's form (see
+    :func:`estro_rules.plain_errors.in_words`); a scenario of no known kind has its fields named as they are
+    written. The command line prints ``str(err)``, which keeps the path.
+
+    >>> data = {"kind": "battaglia.battle", "left": [{"name": "Nessie", "threat": 3, "health": -2}],
+    ...         "right": [{"name": "Kappa", "threat": 2, "health": 4}]}
+    >>> try:
+    ...     load(data)
+    ... except ScenarioError as err:
+    ...     print(err)
+    ...     print(in_words(err, data))
+    left[0].health: expected a whole number from 1 to 999, got -2
+    Left team, cryptid 1 (Nessie): health must be a whole number from 1 to 999 (it is -2)
+    """
+    try:
+        root: schema.Type = kind_of(data).fields
+    except ScenarioError:  # no known kind (or no JSON): the fields are named as they are written
+        root = schema.Obj([], name="scenario")
+    return plain_errors.in_words(root, err, data)
 
 
 def load(

@@ -43,12 +43,27 @@ SLICE_SECONDS = 0.1
 Reply = dict[str, Any]
 
 
-def _guarded(work: Callable[[], Reply]) -> Reply:
-    """Run ``work``; any failure becomes an error reply (a message, never a traceback)."""
+def _words(err: ScenarioError, data: object) -> str:
+    """The error in the words of the widget's form, never failing (then the message as it is)."""
+    try:
+        return scenarios.in_words(err, data)
+    except Exception:  # a bug here must not hide the message itself
+        return str(err)
+
+
+def _guarded(work: Callable[[], Reply], data: Callable[[], object] = lambda: None) -> Reply:
+    """Run ``work``; any failure becomes an error reply (a message, never a traceback). A scenario's error
+    comes as the command line prints it (``error``, with the field's path), in the form's words
+    (``words``: what the widget shows, see :func:`estro_rules.scenarios.in_words`) and with the path
+    alone (``field``: which control it is about). ``data`` gives the scenario, for the words."""
     try:
         return work()
     except ScenarioError as err:
-        return {"ok": False, "error": str(err), "field": err.field}
+        try:
+            given = data()
+        except Exception:  # the text is not JSON: the message says so
+            given = None
+        return {"ok": False, "error": str(err), "words": _words(err, given), "field": err.field}
     except EstroError as err:
         return {"ok": False, "error": str(err)}
     except RecursionError:
@@ -68,12 +83,12 @@ def respond(data: object, *, base: str = "") -> Reply:
     def work() -> Reply:
         return _result_reply(scenarios.load(data).run(), base)
 
-    return _guarded(work)
+    return _guarded(work, lambda: data)
 
 
 def handle(text: str, base: str = "") -> str:
     """Run scenario text and answer with JSON text (``ok``, ``result``, ``html`` or ``error``)."""
-    return json.dumps(_guarded(lambda: respond(scenarios.parse(text), base=base)))
+    return json.dumps(_guarded(lambda: respond(scenarios.parse(text), base=base), lambda: scenarios.parse(text)))
 
 
 class Job:
@@ -97,8 +112,9 @@ class Job:
     >>> reply = json.loads(job.step())
     >>> reply["ok"], reply["done"], reply["result"]["allowed"]
     (True, True, True)
-    >>> json.loads(start("[1, 2]").step())
-    {'ok': False, 'error': 'scenario: expected a JSON object, got a list of 2 items', 'field': 'scenario', 'done': True}
+    >>> json.loads(start("[1, 2]").step())  # doctest: +NORMALIZE_WHITESPACE
+    {'ok': False, 'error': 'scenario: expected a JSON object, got a list of 2 items',
+     'words': 'The scenario must be a JSON object (it is a list of 2 items)', 'field': 'scenario', 'done': True}
     """
 
     def __init__(
@@ -131,7 +147,7 @@ class Job:
         """Do up to one slice of work and answer with the reply so far (JSON text)."""
         if self._final is None:
             deadline = self._clock() + self.slice_seconds
-            reply = _guarded(lambda: self._work(deadline))
+            reply = _guarded(lambda: self._work(deadline), lambda: scenarios.parse(self.text))
             if reply["ok"] and self._long is not None and not self._long.done:
                 return json.dumps({**reply, "done": False})
             self._final = {**reply, "done": True}

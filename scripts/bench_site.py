@@ -39,6 +39,24 @@ Figures (goals from the cold-start issue in brackets):
   to page; beside ``engine_round_trip_ms``: the same scenario sent straight to the engine client,
   no editor (the baseline, in the same run);
 - ``link_chars``: the length of the battle viewer's "Copy link" for the sample matchup [≤ 2,000].
+
+``--pages`` measures instead what a player on a phone meets on each rules page (``scripts/phone.py``: 390 px,
+touch, CPU slowed 4 ×), for this build and, in the same run, for the build before that work (commit
+``BASELINE``, built from its files exported with ``git archive``), the two measured turn about ``--runs``
+times:
+
+- ``elements``, ``html_kb``: the page's elements once loaded and its HTML as built [≤ 5,000; ≤ 300 kB];
+- ``tap_ms``: first paint to the answer of a tap on the menu at the first paint (``menu_not_opened``:
+  runs where that tap never opened the menu, left out of the median); ``worst_tap_ms``: the
+  longest wait of a tap, over taps every 0.5 s until the page has loaded [both ≤ 1,000 ms]; medians, and
+  each as a ratio to the baseline's median;
+- ``loaded_ms``: navigation to the load event;
+- ``landed_ms`` (Battaglia): ``battaglia/#BAT-9`` opened directly, navigation to BAT-9 standing under the
+  header (and staying);
+- ``print_pages``: A4 pages of ``page.pdf()`` in Chromium [Battaglia ≤ 40];
+- the battle viewer: ``tabs_to_run`` from its first control (and, for this build, ``max_tabs_to_run``
+  from any control) [≤ 10]; ``health_to_verdict_px``: from the first cryptid's Health box to the verdict
+  (this build: the result line) [≤ one screen, 844 px].
 """
 
 from __future__ import annotations
@@ -46,8 +64,11 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
+import os
+import re
 import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -221,6 +242,9 @@ def editor_timings(browser: Any, url: str, edits: int) -> dict[str, Any]:
     page = context.new_page()
     page.goto(url, wait_until="networkidle")
     widget = "widget-battle-viewer"
+    first_row = page.locator(f"#{widget} .estro-row[data-path='left.cryptids[0]'] .estro-row-toggle")
+    if first_row.count():
+        first_row.click()  # a cryptid is a compact row: its controls are made when it opens
     health = f"#{widget} [data-field='left.cryptids[0].health']"
     target = health if page.locator(health).count() else f"#{widget} [data-field=seed]"
     page.locator(f"#{widget} .estro-run").click()  # Python starts; the first result is not measured
@@ -265,13 +289,179 @@ def editor_timings(browser: Any, url: str, edits: int) -> dict[str, Any]:
     }
 
 
+BASELINE = "0ef3777"
+"""The last commit before the light pages (issue 24): the baseline of ``--pages``."""
+
+PAGES = ("protocol-07/", "battaglia/", "resolution-19/")
+
+
+def build_baseline(tmp: Path, port: int) -> Path:
+    """The site of :data:`BASELINE`, built from a copy of that commit's files in ``tmp`` (``git archive``: the
+    repository itself is left as it is) with this checkout's tools; its ``node_modules`` and Pyodide cache
+    are shared (the cache is keyed by content)."""
+    tree = tmp / "baseline-tree"
+    tree.mkdir()
+    archive = subprocess.run(["git", "archive", BASELINE], cwd=ROOT, check=True, capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(tree)], input=archive, check=True)
+    (tree / "node_modules").symlink_to(ROOT / "node_modules")
+    (tree / "build").mkdir(exist_ok=True)
+    (ROOT / "build" / "pyodide-cache").mkdir(parents=True, exist_ok=True)
+    (tree / "build" / "pyodide-cache").symlink_to(ROOT / "build" / "pyodide-cache")
+    out = tmp / "baseline-site"
+    env = {**os.environ, "SITE_URL": f"http://127.0.0.1:{port}/", "NO_MKDOCS_2_WARNING": "1"}
+    mkdocs = Path(sys.executable).with_name("mkdocs")
+    done = subprocess.run(
+        [str(mkdocs), "build", "--strict", "--quiet", "-d", str(out)], cwd=tree, env=env, capture_output=True, text=True
+    )
+    assert done.returncode == 0, f"the baseline did not build:\n{done.stdout}\n{done.stderr}"
+    return out
+
+
+def pdf_pages(browser: Any, url: str) -> int:
+    """A4 pages of the page printed to PDF by Chromium (the page objects of the PDF)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.goto(url, wait_until="networkidle")
+    pdf = page.pdf(format="A4", prefer_css_page_size=True)
+    context.close()
+    return len(re.findall(rb"/Type\s*/Page[^s]", pdf))
+
+
+def viewer_reach(browser: Any, url: str, ours: bool) -> dict[str, float]:
+    """The battle viewer on the phone: Tab presses from its first control to Run (and from any control, for
+    this build), and the distance from the first cryptid's Health box to the verdict."""
+    from scripts import phone
+
+    context = phone.new_context(browser)
+    page = context.new_page()
+    page.goto(url, wait_until="networkidle")
+    widget = "widget-battle-viewer"
+    page.wait_for_selector(f"#{widget} .estro-form", timeout=60_000)
+    figures: dict[str, float] = {}
+    first = page.locator(f"#{widget} .estro-editor :is(input, select, button)").first
+    first.focus()
+    presses = 0
+    while presses < 400:
+        presses += 1
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.matches('.estro-run, .estro-line-run, .estro-run-here')"):
+            break
+    figures["tabs_to_run"] = presses
+    toggle = page.locator(f"#{widget} .estro-row[data-path='left.cryptids[0]'] .estro-row-toggle").first
+    if toggle.count():
+        toggle.click()
+    health = page.locator(f"#{widget} [data-field='left.cryptids[0].health']")
+    health.focus()
+    verdict = ".estro-result-line" if ours else ".estro-output .estro-verdict"
+    figures["health_to_verdict_px"] = round(
+        float(
+            page.evaluate(
+                """([h, v]) => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(() => {
+                  const a = document.querySelector(h).getBoundingClientRect(), b = document.querySelector(v).getBoundingClientRect();
+                  ok(Math.max(0, b.top - a.bottom, a.top - b.bottom));
+                })))""",
+                [f"#{widget} [data-field='left.cryptids[0].health']", f"#{widget} {verdict}"],
+            )
+        )
+    )
+    if ours:
+        figures["max_tabs_to_run"] = phone.reach(page, widget).max_tabs
+    context.close()
+    return figures
+
+
+def page_figures(browser: Any, ours_url: str, base_url: str, runs: int) -> dict[str, Any]:
+    """Every rules page of both builds on the phone profile, the two measured turn about (see ``--pages``)."""
+    from scripts import phone
+
+    samples: dict[str, dict[str, list[float]]] = {}
+    for run in range(runs):
+        for which, root in (("ours", ours_url), ("base", base_url)) if run % 2 == 0 else (("base", base_url), ("ours", ours_url)):
+            context = phone.new_context(browser)
+            context.add_init_script(phone.WATCH)
+            probe = context.new_page()
+            probe.goto(root + "about/")
+            point = phone.menu_point(probe)
+            probe.close()
+            for path in (*PAGES, "battaglia/#BAT-9"):
+                visit = phone.visit(context.new_page(), root + path, point)
+                found = samples.setdefault(f"{which} {path}", {})
+                for key in ("tap_answer_ms", "worst_tap_ms", "loaded_ms", "elements", "html_bytes", "landed_ms", "lost_taps"):
+                    value = getattr(visit, key)
+                    if value is not None:
+                        found.setdefault(key, []).append(float(value))
+                found.setdefault("menu_not_opened", []).append(float(visit.tap_answer_ms is None))
+            context.close()
+    figures: dict[str, Any] = {}
+    for path in (*PAGES, "battaglia/#BAT-9"):
+        row: dict[str, Any] = {}
+        for which in ("ours", "base"):
+            got = samples[f"{which} {path}"]
+            median = {k: statistics.median(v) for k, v in got.items()}
+            row[which] = {
+                "elements": int(median["elements"]),
+                "html_kb": round(median["html_bytes"] / 1000, 1),
+                "tap_ms": round(median["tap_answer_ms"]) if "tap_answer_ms" in median else None,
+                "menu_not_opened": int(sum(got["menu_not_opened"])),
+                "worst_tap_ms": round(median["worst_tap_ms"]),
+                "loaded_ms": round(median["loaded_ms"]),
+                "lost_taps": int(sum(got.get("lost_taps", []))),
+            }
+            if "landed_ms" in median:
+                row[which]["landed_ms"] = round(median["landed_ms"])
+        for key in ("tap_ms", "worst_tap_ms", "loaded_ms", "landed_ms"):
+            if row["ours"].get(key) is not None and row["base"].get(key):
+                row[f"{key}_ratio"] = round(row["ours"][key] / row["base"][key], 2)
+        figures[path] = row
+    return figures
+
+
+def pages_main(args: argparse.Namespace) -> None:
+    """``--pages``: the rules pages on a phone, this build against the baseline, in one run."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.browser.conftest import chromium_path
+
+    figures: dict[str, Any] = {"baseline": BASELINE, "runs": args.runs, "load_average": os.getloadavg()[0]}
+    with tempfile.TemporaryDirectory() as tmp:
+        port, base_port = free_port(), free_port()
+        ours = Path(tmp) / "site"
+        build_site(ours, f"http://127.0.0.1:{port}/")
+        base = build_baseline(Path(tmp), base_port)
+        servers = [serve_in_background(ours, "127.0.0.1", port), serve_in_background(base, "127.0.0.1", base_port)]
+        ours_url, base_url = f"http://127.0.0.1:{port}/", f"http://127.0.0.1:{base_port}/"
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+            figures["battle_viewer"] = {
+                "ours": viewer_reach(browser, ours_url + "battaglia/", True),
+                "base": viewer_reach(browser, base_url + "battaglia/", False),
+            }
+            print(json.dumps(figures["battle_viewer"]), flush=True)
+            figures["print_pages"] = {
+                path: {"ours": pdf_pages(browser, ours_url + path), "base": pdf_pages(browser, base_url + path)}
+                for path in PAGES
+            }
+            print(json.dumps(figures["print_pages"]), flush=True)
+            figures["pages"] = page_figures(browser, ours_url, base_url, args.runs)
+            browser.close()
+        for server in servers:
+            server.shutdown()
+    print(json.dumps(figures, indent=2))
+    if args.json:
+        args.json.write_text(json.dumps(figures, indent=2) + "\n")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=3, help="repetitions of every measurement (median reported)")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     parser.add_argument("--edits", type=int, default=20, help="editor changes measured (median and spread)")
     parser.add_argument("--only-editor", action="store_true", help="measure only the editor change and the link")
+    parser.add_argument("--pages", action="store_true", help="the rules pages on a phone, against the baseline build")
     args = parser.parse_args()
+    if args.pages:
+        pages_main(args)
+        return
 
     from playwright.sync_api import sync_playwright
 

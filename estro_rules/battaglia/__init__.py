@@ -52,6 +52,7 @@ PROTOCOL = Protocol(
     tables=SITE_TABLES,
     widgets=WIDGETS,
     commands=(BATTLE_COMMAND,),
+    question="Who wins this battle, and why?",
     summary="The dice battles of cryptids (*criptidi*): threat order, targets, the six steps of a turn, rerolls, "
     "sudden death, how a battle ends",
     source=SOURCE,

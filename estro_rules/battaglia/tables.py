@@ -81,6 +81,7 @@ WIDGETS = (
         examples="battaglia/*.json",
         note="build or pick two teams and a seed, and step through the battle roll by roll.",
         samples=SAMPLES,
+        hand_to="win-probability",
     ),
     WidgetSpec(
         "win-probability",
@@ -97,6 +98,8 @@ WIDGETS = (
         mode="simulate",
         note="run many seeded battles in your browser; the estimate updates as they run.",
         samples=SAMPLES,
+        takes=(("battaglia.battle", ("title", "left", "right")),),
+        offer="Estimate these teams",
     ),
 )
 """The page's widgets."""

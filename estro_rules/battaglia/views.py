@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..html import esc, ruling_links, scroll_box, tag
+from ..html import esc, ruling_links, scroll_box, steps_box, tag
 from .results import LIMIT_REACTION_CAP, LIMIT_REROLL_DENIED, LIMIT_ROLL_LIMIT, BattleResult
 from .rulebook import RULEBOOK, cite
 from .rules import REACTION_CAP, ROLL_LIMIT, Winner
@@ -97,7 +97,85 @@ def battle_html(result: BattleResult, *, base: str) -> str:
     )
     if not result.trace:
         return summary + tag("p", "This battle ran without a trace.", class_="estro-note")
-    return summary + _chart(result) + _stepper(result, base)
+    chart = _chart(result) if result.rolls >= CHART_MIN_ROLLS else ""
+    return summary + chart + _teams_summary(result) + _key_events(result, base) + _stepper(result, base)
+
+
+CHART_MIN_ROLLS = 4
+"""The shortest battle drawn as a chart: over one to three rolls the table of both teams at the start and
+the end says all a chart would."""
+
+
+KEY_EVENTS = ("death", "death_ability", "reroll", "reroll_denied", "cap", "trace_cut")
+"""The events a battle's summary always lists: who died, death abilities, rerolls, limits met."""
+
+MINOR_EVENTS = ("roll", "tie", "activate", "end")
+"""Events a summary never lists: the dice (in each step's title), seeded tie-breaks, an ability
+starting to act (its effect is the event that counts), and the end (the verdict says it)."""
+
+MAX_KEY_EVENTS = 4
+"""How many events a summary lists at most: the key ones first, then the others in battle order."""
+
+
+def _key_events(result: BattleResult, base: str) -> str:
+    """The battle's key events, in order, each with its roll, its step and its rulings: every
+    :data:`KEY_EVENTS` event and the roll where sudden death begins, then as many of the other events
+    (damage, healing, reactions...) as fit in :data:`MAX_KEY_EVENTS`. The rest are in the steps."""
+    picked: list[tuple[int, RollRecord, Event]] = []
+    others: list[tuple[int, RollRecord, Event]] = []
+    at = 0
+    sudden = False
+    for rec in result.trace:
+        for e in rec.events:
+            at += 1
+            if e.kind == "roll" and rec.bonus and not sudden:
+                sudden = True
+                picked.append((at, rec, e))
+            elif e.kind in KEY_EVENTS:
+                picked.append((at, rec, e))
+            elif e.kind not in MINOR_EVENTS:
+                others.append((at, rec, e))
+    shown = sorted(picked[:MAX_KEY_EVENTS] + others[: max(0, MAX_KEY_EVENTS - len(picked))], key=lambda p: p[0])
+    if not shown:
+        return ""
+    items = [
+        tag("li", esc(f"Roll {rec.roll}, {_step_label(e)}: {e.text}") + " " + links(e.rulings, base=base))
+        for _, rec, e in shown
+    ]
+    left_out = len(picked) + len(others) - len(shown)
+    if left_out:
+        items.append(tag("li", esc(f"… and {left_out} more in the steps below."), class_="estro-more"))
+    title = tag("p", "Key events", class_="estro-key-title")
+    return title + tag("ol", "".join(items), class_="estro-key-events")
+
+
+def _teams_summary(result: BattleResult) -> str:
+    """Both teams at the start (threat, health, abilities) and at the end (health left), in one table. A
+    cryptid is named with its place as the key events name it (``Wolf (L1)``), so a side needs no row of
+    its own (two elements less a side, on a page of 40-odd examples); named teams are in the caption."""
+    nl = len(result.left.cryptids)
+    columns = ("Cryptid", "Threat", "Start", "End", "Abilities")
+    bodies = []
+    for side, team, offset in (("left", result.left, 0), ("right", result.right, nl)):
+        rows = []
+        for j, c in enumerate(team.cryptids):
+            end = result.final_health[offset + j]
+            rows.append(
+                tag(
+                    "tr",
+                    tag("th", esc(f"{c.name} ({side[0].upper()}{j + 1})"), scope="row")
+                    + tag("td", esc(c.threat))
+                    + tag("td", esc(c.health))
+                    + tag("td", esc(f"{end}" if end else "0 (dead)"))
+                    + tag("td", esc("; ".join(a.describe() for a in c.abilities) or "none")),
+                )
+            )
+        bodies.append(tag("tbody", "".join(rows), class_=f"estro-{side}"))
+    head = tag("thead", tag("tr", "".join(tag("th", h, scope="col") for h in columns)))
+    named = [f"{side}: {team.name}" for side, team in (("Left", result.left), ("Right", result.right)) if team.name]
+    caption = tag("caption", esc("; ".join(named))) if named else ""
+    table = tag("table", caption + head + "".join(bodies), class_="estro-team estro-start-end")
+    return scroll_box(table, "Teams at the start and at the end")
 
 
 def _abilities(c: Cryptid) -> str:
@@ -213,7 +291,7 @@ def _stepper(result: BattleResult, base: str) -> str:
         )
         if not rec.restarted:
             dead.update(i for i, h in enumerate(rec.health) if not h)
-    return tag("div", "".join(panels), class_="estro-stepper")
+    return steps_box(panels)
 
 
 def _chart(result: BattleResult) -> str:
@@ -275,12 +353,12 @@ def _chart(result: BattleResult) -> str:
         "</svg>",
     ]
     legend = tag(
-        "p",
+        "figcaption",
         "Solid line: left side (L); dashed line: right side (R). Start: left "
         f"{lefts[0]}, right {rights[0]}; end: left {lefts[-1]}, right {rights[-1]}.",
         class_="estro-legend",
     )
-    return tag("figure", "".join(parts) + tag("figcaption", legend), class_="estro-chart")
+    return tag("figure", "".join(parts) + legend, class_="estro-chart")
 
 
 def battle_text(result: BattleResult) -> str:

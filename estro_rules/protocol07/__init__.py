@@ -52,6 +52,7 @@ PROTOCOL = Protocol(
     KINDS,
     tables=TABLES,
     widgets=WIDGETS,
+    question="Can these modes be played together?",
     summary="Which modes combine, the incompatible pairs and why, the resolution order on a destruction",
     source=SOURCE,
     terms=TERMS,

@@ -38,6 +38,7 @@ PROTOCOL = Protocol(
     widgets=WIDGETS,
     commands=(LINT_COMMAND,),
     pages=PAGES,
+    question="What happens when a card's state changes?",
     summary="Cascading sequences and active-player-first triggers, Prime / Contested / Fallen faces, ability "
     "timing, flips versus destruction, bonuses and unprinted values, DEF or Rank at 0",
     source=SOURCE,

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..html import esc, ruling_links, scroll_box, tag
+from ..html import esc, ruling_links, scroll_box, steps_box, tag
 from .board import BoardView, CardView, Event, Trigger
 from .engine import SequenceResult, Step
 from .rulebook import RULEBOOK
@@ -157,8 +157,103 @@ def step_html(step: Step, base: str) -> str:
     )
 
 
+MINOR_EVENTS = ("sequence_start", "sequence_end", "trigger_created", "phase")
+"""Events a summary leaves to the steps: a sequence's bounds, a trigger starting to wait (its firing is
+listed), the phase."""
+
+KEY_EVENTS = (
+    "answer", "destroyed", "face_change", "left_play", "entered", "trigger_order", "trigger_choice", "trigger_fired",
+    "not_destruction", "no_effect", "bonus_dead", "bonus_live", "story_point", "no_story_point", "cp_loss",
+    "cp_loss_cleared", "lose", "grant", "bind", "effect_ended",
+)
+"""The events a summary lists first: answers, cards destroyed, flipped, moved, triggers fired and in what
+order, effects that did nothing, Story Points, CP lost. The others (counters, damage, a break that
+leads to a flip) fill what room is left."""
+
+MAX_KEY_EVENTS = 4
+"""How many events a summary lists at most; the rest are in the steps."""
+
+
+def _card_state(card: CardView | None) -> str:
+    """One card at one moment, in a line: zone, face label, values and counters."""
+    if card is None:
+        return "—"
+    parts = [esc(card.zone), face_label(card.state), _values(card)]
+    if card.counters:
+        parts.append(_counters(card))
+    return " · ".join(parts)
+
+
+def _start_end(result: SequenceResult) -> str:
+    """Every card at the start and at the end, one row each."""
+    end = result.steps[-1].board if result.steps else result.initial
+    rows = []
+    for card_id in dict.fromkeys([*result.initial.cards, *end.cards]):
+        first, last = result.initial.cards.get(card_id), end.cards.get(card_id)
+        named = first or last
+        assert named is not None
+        rows.append(
+            tag(
+                "tr",
+                tag("th", f"{esc(named.name)} <small>{esc(card_id)}</small>", scope="row")
+                + tag("td", _card_state(first))
+                + tag("td", _card_state(last)),
+            )
+        )
+    head = tag("tr", "".join(tag("th", h, scope="col") for h in ("Card", "At the start", "At the end")))
+    table = tag("table", tag("thead", head) + tag("tbody", "".join(rows)), class_="estro-board estro-start-end")
+    return scroll_box(table, "Cards at the start and at the end")
+
+
+def _outcome(result: SequenceResult) -> str:
+    """What the actions changed, in a sentence: each card that moved to another zone or changed face."""
+    end = result.steps[-1].board if result.steps else result.initial
+    changes = []
+    for card_id, last in end.cards.items():
+        first = result.initial.cards.get(card_id)
+        if first is None:
+            changes.append(f"{last.name} ({card_id}) is now in {last.zone}")
+            continue
+        moved = [f"{first.zone} → {last.zone}"] if first.zone != last.zone else []
+        if first.state != last.state:
+            moved.append(f"{first.state or 'no state label'} → {last.state or 'no state label'}")
+        if moved:
+            changes.append(f"{last.name} ({card_id}): " + ", ".join(moved))
+    actions = len(result.steps)
+    head = f"After {actions} action{'s' if actions != 1 else ''}:"
+    said = "; ".join(changes) if changes else "no card changed zone or face"
+    return tag("p", tag("strong", head) + " " + esc(said) + ".", class_="estro-verdict")
+
+
+def _key_events(result: SequenceResult, base: str) -> str:
+    """The events that count, in order, each with its action and rulings (see :data:`MINOR_EVENTS`)."""
+    found = [("Before the first action", e) for e in result.setup if e.kind not in MINOR_EVENTS]
+    for step in result.steps:
+        found += [(f"Action {step.number + 1}", e) for e in step.events if e.kind not in MINOR_EVENTS]
+    if not found:
+        return ""
+    order = sorted(range(len(found)), key=lambda i: found[i][1].kind not in KEY_EVENTS)  # stable: key ones first
+    shown = sorted(order[:MAX_KEY_EVENTS])
+    items = [
+        tag("li", esc(f"{where}, {event_label(e.kind)}: ") + esc(e.text) + " " + links(e.rulings, base=base))
+        for where, e in (found[i] for i in shown)
+    ]
+    if len(found) > len(shown):
+        items.append(tag("li", esc(f"… and {len(found) - len(shown)} more in the steps below."), class_="estro-more"))
+    title = tag("p", "Key events", class_="estro-key-title")
+    return title + tag("ol", "".join(items), class_="estro-key-events")
+
+
+def summary_html(result: SequenceResult, *, base: str) -> str:
+    """What a reader needs without stepping: what changed, each card at the start and the end, and the
+    key events with their rulings."""
+    return tag(
+        "div", _outcome(result) + _start_end(result) + _key_events(result, base), class_="estro-sequence-summary"
+    )
+
+
 def html(result: SequenceResult, *, base: str) -> str:
-    """A stepper: the initial board, then one panel per action."""
+    """The summary, then a stepper: the initial board, then one panel per action."""
     start = tag("h4", "Initial state")
     if result.setup:
         start += (
@@ -173,7 +268,7 @@ def html(result: SequenceResult, *, base: str) -> str:
         panels.append(
             tag("section", step_html(step, base), class_="estro-step-panel", data_label=f"Action {step.number + 1}")
         )
-    return tag("div", "".join(panels), class_="estro-stepper estro-r19")
+    return summary_html(result, base=base) + steps_box(panels, class_="estro-stepper estro-r19")
 
 
 def _board_text(board: BoardView) -> list[str]:

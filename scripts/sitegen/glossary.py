@@ -1,27 +1,29 @@
 """The glossary page, and the links from each ruling's first use of a term to its entry.
 
-The terms are data (:data:`estro_rules.glossary.TERMS`). Which rulings use a term is found by
+The terms are data (each protocol's ``terms.py``, :data:`estro_rules.registry.TERMS`). Which rulings use a term is found by
 reading the rules pages: a ruling uses a term when its prose (not its code) names one of the
 term's forms. On the rules pages, the first use of each term in each ruling links to the term's
-entry, with the meaning in the link's title, which the theme shows as a tooltip on hover and on
-focus (``content.tooltips``).
+entry. Its meaning shows in a popover on hover, on focus and on a tap (``docs/assets/estro/reading.js``),
+read from one file the site ships (:func:`meanings_asset`) rather than repeated in a title on every
+link (that was 15 kB of each long rules page).
 
 >>> from estro_rules.registry import term
 >>> link_terms("A cryptid and another cryptid.", [term("cryptid")], set())
-'A [cryptid](glossary.md#cryptid "A creature in a team; it has a threat, a health and abilities.") and another cryptid.'
+'A [cryptid](glossary.md#cryptid) and another cryptid.'
 >>> link_terms("See [the cryptid](x.md) and `cryptid`.", [term("cryptid")], set())
 'See [the cryptid](x.md) and `cryptid`.'
 >>> link_terms("Cryptids at DEF 0.", [term("cryptid"), term("DEF")], {"cryptid"})
-'Cryptids at [<abbr>DEF</abbr>](glossary.md#def "A printed defence value; a unit at DEF 0 or less is destroyed.") 0.'
+'Cryptids at [<abbr>DEF</abbr>](glossary.md#def) 0.'
 """
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from estro_rules.glossary import Term
+from estro_rules.glossary import Term, italian_forms
 
 if TYPE_CHECKING:
     from .pages import ParsedPage, Site
@@ -55,6 +57,26 @@ def plain_meaning(t: Term) -> str:
     return re.sub(r"\[\[(?:page:)?([^\]]+)\]\]", r"\1", t.meaning).replace('"', "'")
 
 
+MEANINGS = "assets/estro/glossary.json"
+"""Where the site keeps every term's meaning for the popovers."""
+
+
+def meanings_asset(terms: Sequence[Term]) -> dict[str, str]:
+    """The popovers' file: each term's anchor → its English and Italian words, its meaning in plain text,
+    and whether the Italian is our translation; and every Italian word, which the page's scripts mark
+    ``lang="it"`` in what the widgets show (as :mod:`.lang` does on the pages).
+
+    >>> from estro_rules.registry import term
+    >>> meanings_asset([term("cryptid")])[MEANINGS]
+    '{"terms":{"cryptid":["cryptid","criptide","A creature in a team; it has a threat, a health and abilities.",false]},"italian":["criptide","criptidi"]}\\n'
+    """
+    data = {
+        "terms": {t.anchor: [t.english, t.italian, plain_meaning(t), not t.italian_from_source] for t in terms},
+        "italian": list(italian_forms(terms)),
+    }
+    return {MEANINGS: json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"}
+
+
 def _is_abbreviation(word: str) -> bool:
     return word.isupper() and len(word) <= 4
 
@@ -77,7 +99,7 @@ def link_terms(line: str, terms: Sequence[Term], linked: set[str]) -> str:
                 continue
             word = match.group(0)
             shown = f"<abbr>{word}</abbr>" if _is_abbreviation(word) else word
-            link = f'[{shown}]({PAGE}#{t.anchor} "{plain_meaning(t)}")'
+            link = f"[{shown}]({PAGE}#{t.anchor})"
             parts[i : i + 1] = [(text[: match.start()], False), (link, True), (text[match.end() :], False)]
             linked.add(t.anchor)
             break
@@ -147,7 +169,7 @@ def page(site: Site, protocols: Sequence[tuple[str, str, str]]) -> str:
         out += [f"## {title}", "", "| English | Italian | Meaning | Used in |", "|---|---|---|---|"]
         for t in terms:
             italian = t.italian if t.italian_from_source else f"{t.italian} *(our translation)*"
-            others = [f for f in t.also if f not in (t.english, t.italian)]
+            others = [f for f in (*t.also, *t.italian_also) if f not in (t.english, t.italian)]
             english = f'<dfn id="{t.anchor}">{t.english}</dfn>' + (f" ({', '.join(others)})" if others else "")
             rulings = ", ".join(f"[[{rid}]]" for _, rid in used[t.anchor]) or "—"
             cells = [english, italian, t.meaning, rulings]

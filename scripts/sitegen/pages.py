@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import copy
 import doctest
+import html
 import re
 import sys
 from collections.abc import Callable, Iterable, Sequence
@@ -39,7 +40,7 @@ from estro_rules.glossary import Term
 from estro_rules.rulings import RULING_ID, Rulebook
 from estro_rules.tables import markdown
 
-from . import glossary, worked
+from . import glossary, lang, steps, worked
 
 #: Where the engine's code lives: an example "calls the engine" when it runs a function defined here.
 ENGINE_DIR = str(Path(estro_rules.__file__).resolve().parent)
@@ -204,6 +205,8 @@ class Site:
     """Widget name → the scenario kind it runs (a worked example of that kind links to it)."""
     terms: Sequence[Term] = ()
     """The glossary's terms: their first use in each ruling links to the glossary."""
+    files: dict[str, str] = field(default_factory=dict)
+    """Files written beside the pages (site path → text): the steps of their results (:mod:`.steps`)."""
     sections: dict[str, Callable[[], str]] = field(default_factory=dict)
     """Generated Markdown by name (``{{ section NAME }}``); its ``{{ table NAME }}`` lines become tables."""
 
@@ -395,6 +398,8 @@ def link_refs(site: Site, text: str, where: str) -> str:
         if target_page is None:
             site.problems.append(f"{where}: [[{target}]] does not name a ruling on any page")
             return target
+        if f"{target_page}.md:" == where[: len(target_page) + 4]:  # on this page: its title shows in a popover
+            return f"[{target}](#{target})"
         return f'[{target}]({target_page}.md#{target} "{site.ruling_title(target)}")'
 
     def section(match: re.Match[str]) -> str:
@@ -430,20 +435,28 @@ def page_widget(site: Site, page: ParsedPage, kind: str) -> str | None:
 
 
 def render_example(site: Site, page: ParsedPage, example: Example, base: str, pad: str) -> list[str]:
-    """A ruling's ```pycon block as published: the worked example and the doctest in tabs when the block
-    binds ``scenario``, otherwise the doctest in a closed box. Either way the doctest is shown whole."""
+    """A ruling's ```pycon block as published: the worked example when the block binds ``scenario``, then
+    the doctest in a closed box. The doctest is shown whole, as plain text in one ``<pre>`` (a closed
+    ``details.example``, on one line, its line breaks written ``&#10;``): coloured, its words were 5,000
+    elements of the Battaglia page, and the theme's code block wrapped it in two more (a page has 5,000 at
+    most)."""
     fence = page.lines[example.line - 1 : example.end]
-    inner = pad + "    "
-    code = [inner + line if line else "" for line in fence]
-    bound = site.worked.get((page.source.name, example.line), [])
-    if not bound:
-        return [pad + '??? example "Python: the example the tests run"', "", *code, ""]
-    out = [pad + '===! "Example"', ""]
-    for scenario in bound:
+    indent = len(fence[0]) - len(fence[0].lstrip()) if fence else 0
+    text = "&#10;".join(html.escape(line[indent:], quote=False) for line in fence[1:-1])
+    out = []
+    for scenario in site.worked.get((page.source.name, example.line), []):
         kind = scenario.get("kind")
         widget = page_widget(site, page, kind) if isinstance(kind, str) else None
-        out += [inner + worked.worked_html(scenario, widget, base).replace("\n", "\n" + inner), ""]
-    return [*out, pad + '=== "Python"', "", *code, ""]
+        out += [pad + worked.worked_html(scenario, widget, base).replace("\n", "\n" + pad), ""]
+    box = (
+        f'<details class="example"><summary>{EXAMPLE_TITLE}</summary>'
+        f'<pre class="estro-doctest"><code>{text}</code></pre></details>'
+    )
+    return [*out, pad + box, ""]
+
+
+EXAMPLE_TITLE = "Python: the example the tests run"
+"""The title of the closed box that holds a ruling's doctest."""
 
 
 def table_lines(site: Site, name: str, where: str) -> list[str]:
@@ -543,7 +556,14 @@ def render(site: Site, page: ParsedPage, base: str) -> str:
                 line = glossary.link_terms(line, terms, linked)
         out.append(pad + line if line else "")
         i += 1
-    return "\n".join(out) + "\n"
+    text = steps.externalise("\n".join(out) + "\n", page.source.name, site.files)
+    # A result's link to a ruling of this very page is a link within the page (no page load, shorter), and
+    # the ruling's title shows in a popover, read from its heading (docs/assets/estro/reading.js).
+    text = text.replace(f'href="{base}{page.source.name}/#', 'href="#')
+    return _SAME_PAGE_TITLE.sub(r"\1", text)
+
+
+_SAME_PAGE_TITLE = re.compile(r'(<a class="estro-ruling[^"]*" href="#[^"]+") title="[^"]*"')
 
 
 def rulings_index(site: Site) -> str:
@@ -620,6 +640,9 @@ def build(
         output[glossary.PAGE] = render_extra(site, glossary.PAGE, glossary.page(site, books))
     for name, make in (extra or {}).items():
         output[name] = render_extra(site, name, make())
+    # Every Italian word of every page is marked as Italian (WCAG 3.1.2): prose, tables, results.
+    output = {name: lang.mark(text) if name.endswith(".md") else text for name, text in output.items()}
+    output.update(site.files)
     if site.problems:
         raise SiteError(site.problems)
     return output

@@ -11,7 +11,7 @@ from estro_rules.protocol import WidgetSpec
 from estro_rules.registry import KINDS, PROTOCOLS, TERMS
 from estro_rules.tables import Table
 
-from . import changes, fields, pages, widgets
+from . import changes, fields, glossary, pages, widgets
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCE_DIR = ROOT / "docs" / "_sources"
@@ -57,8 +57,12 @@ CHANGELOG = SOURCE_DIR / "changelog.json"
 
 
 def protocols_table() -> Table:
-    """Every protocol's page and what its rules cover, in site order (the home page lists them)."""
-    return ["Page", "What it covers"], [[f"[{p.rulebook.title}]({p.page}.md)", p.summary] for p in PROTOCOLS]
+    """Every protocol's page, the question a player reads it for and what its rules cover, in site order (the
+    home page lists them)."""
+    return ["Rules", "Read it when you ask…"], [
+        [f"[{p.rulebook.title}]({p.page}.md)", f"*{p.question}* {p.summary}" if p.question else p.summary]
+        for p in PROTOCOLS
+    ]
 
 
 TABLES["site.protocols"] = protocols_table
@@ -70,9 +74,21 @@ EXTRA_PAGES: dict[str, Callable[[], str]] = {
 }
 
 
+def hand_label(spec: WidgetSpec) -> str | None:
+    """The label of the button that hands ``spec``'s scenario to another widget (its ``hand_to``): that
+    widget's offer. Raises ValueError when that widget does not exist or does not take this one's kind."""
+    if spec.hand_to is None:
+        return None
+    target = next((w for w in WIDGET_SPECS if w.name == spec.hand_to), None)
+    kind = scenarios.kind_of(widgets.default_scenario(spec)).name
+    if target is None or kind not in dict(target.takes) or not target.offer:
+        raise ValueError(f"hands its scenario to {spec.hand_to!r}, which does not take {kind} scenarios")
+    return target.offer
+
+
 def widget_renderers(download_bytes: int) -> dict[str, pages.WidgetFn]:
     def bind(spec: WidgetSpec) -> Callable[[str, str], str]:
-        return lambda options, base: widgets.render(spec, base, download_bytes)
+        return lambda options, base: widgets.render(spec, base, download_bytes, hand_label=hand_label(spec))
 
     return {spec.name: bind(spec) for spec in WIDGET_SPECS}
 
@@ -105,6 +121,8 @@ def generate(download_bytes: int, outputs: pages.Outputs | None = None, *, locke
     )
     generated["rulings.json"] = json.dumps(rulings_catalogue(), indent=2, ensure_ascii=False) + "\n"
     generated.update(widgets.kind_assets(KINDS))  # what the widgets' editors are built from
+    generated.update(widgets.widget_assets(WIDGET_SPECS))  # what their pickers and editors offer
+    generated.update(glossary.meanings_asset(TERMS))  # what the glossary terms' popovers say
     return generated
 
 

@@ -10,6 +10,12 @@ often the shorter the ID is. A query for an ID then matches, with the same words
 the longer IDs that start like it, and the shorter — the exact one — scores highest; a query for a
 longer ID (``BAT-4.1``, ``I-BAT-4``) matches a word the shorter one lacks. The field is not shown.
 
+Rulings above introductions. The theme scores a page's own entry (its introduction) up to five times a
+section's, so a word that a page's introduction lists (*morte improvvisa* in Battaglia's word list)
+brought the introduction above the ruling about it. Each ruling's section gets a document boost
+(:data:`RULING_BOOST`, which the theme passes to lunr) that puts it back on top, leaving the order of
+the rulings among themselves as it was.
+
 >>> words = ids_text("I-BAT-4").split()
 >>> words[:3], len(words)
 (['i', 'bat', '4_ibat'], 69)
@@ -25,6 +31,11 @@ from pathlib import Path
 
 #: How often the longest usual ID's words are repeated, plus one per character it is longer than.
 _LONGEST = 30
+
+RULING_BOOST = 5
+"""A ruling's section against its page's introduction: the theme multiplies a page entry's score by up to
+5 and a section's by 1 to 2 (by the share of the query's words it holds), so 5 puts a ruling that holds
+the words above an introduction that holds them too."""
 
 
 def ids_text(ruling_id: str) -> str:
@@ -44,6 +55,7 @@ def add_ruling_ids(site_dir: Path, ruling_ids: Iterable[str]) -> int:
         _, _, anchor = doc["location"].partition("#")
         if anchor in known:
             doc["ids"] = ids_text(anchor)
+            doc["boost"] = RULING_BOOST
             count += 1
     path.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
     return count

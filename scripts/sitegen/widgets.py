@@ -12,7 +12,6 @@ examples of its picker.
 
 from __future__ import annotations
 
-import html
 import json
 from pathlib import Path
 from typing import Any
@@ -39,6 +38,31 @@ def kind_assets(kinds: tuple[Kind, ...]) -> dict[str, str]:
         f"{KINDS_DIR}/{k.name}.json": json.dumps(kind_asset(k), ensure_ascii=False, separators=(",", ":")) + "\n"
         for k in kinds
     }
+
+
+WIDGETS_DIR = "assets/estro/widgets"
+"""Where the site keeps what each widget's picker and editor offer, as ``<widget name>.json``."""
+
+
+def widget_asset(spec: WidgetSpec) -> dict[str, Any] | None:
+    """What a widget offers beyond its default: the examples of its picker (``[[title, JSON text], ...]``)
+    and the sample values of its editor (:func:`samples`); ``None`` when it offers neither. A file of its
+    own, fetched when needed: the page holds only the examples' titles (the §19 sandbox's examples alone
+    were a tenth of its page)."""
+    if not spec.examples and not spec.samples:
+        return None
+    kind = scenarios.kind_of(default_scenario(spec)).name
+    return {"examples": example_options(spec.examples, kind) if spec.examples else [], "samples": samples(spec)}
+
+
+def widget_assets(specs: tuple[WidgetSpec, ...]) -> dict[str, str]:
+    """Every widget's :func:`widget_asset` as a site file, by its path in the site."""
+    out = {}
+    for spec in specs:
+        data = widget_asset(spec)
+        if data is not None:
+            out[f"{WIDGETS_DIR}/{spec.name}.json"] = json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
+    return out
 
 
 def example_options(pattern: str, kind: str) -> list[tuple[str, str]]:
@@ -88,16 +112,9 @@ def samples(spec: WidgetSpec) -> dict[str, list[Any]]:
     return out
 
 
-def _json_script(data: object, class_: str) -> str:
-    """Data for the browser inside the page, in an attribute (``data-json``): not a ``<script
-    type="application/json">``, which instant navigation runs again as a script (Material copies a page's
-    scripts without their type), and the site's Content-Security-Policy then refuses."""
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    return f'<div class="{class_}" hidden data-json="{html.escape(text, quote=True)}"></div>'
-
-
-def render(spec: WidgetSpec, base: str, download_bytes: int) -> str:
-    """The widget's HTML with its default result already rendered."""
+def render(spec: WidgetSpec, base: str, download_bytes: int, *, hand_label: str | None = None) -> str:
+    """The widget's HTML with its default result already rendered. ``hand_label``: the label of the button
+    that hands its scenario to the widget ``spec.hand_to`` (that widget's offer)."""
     scenario = default_scenario(spec)
     loaded = scenarios.load(scenario)
     output = loaded.run().html(base=base)
@@ -109,7 +126,7 @@ def render(spec: WidgetSpec, base: str, download_bytes: int) -> str:
     if spec.examples:
         options = tag("option", "Choose an example…", value="")
         options += "".join(
-            tag("option", esc(title), value=body) for title, body in example_options(spec.examples, kind.name)
+            tag("option", esc(title), value=i) for i, (title, _) in enumerate(example_options(spec.examples, kind.name))
         )
         picker = tag("label", "Example: " + tag("select", options, class_="estro-examples"), class_="estro-picker")
     megabytes = f"{download_bytes / 1_000_000:.1f} MB"
@@ -117,6 +134,8 @@ def render(spec: WidgetSpec, base: str, download_bytes: int) -> str:
     buttons = tag("button", run_label, type="button", class_="estro-run md-button md-button--primary")
     buttons += tag("button", "Cancel", type="button", class_="estro-cancel md-button", disabled=True)
     buttons += tag("button", "Copy link", type="button", class_="estro-copy-link md-button")
+    if spec.hand_to and hand_label:
+        buttons += tag("button", esc(hand_label), type="button", class_="estro-hand md-button", data_to=spec.hand_to)
     status = tag(
         "span",
         f"Result rendered when the site was built. The first run loads Python in your browser ({megabytes}).",
@@ -137,9 +156,13 @@ def render(spec: WidgetSpec, base: str, download_bytes: int) -> str:
         class_="estro-json",
     )
     body = (
-        tag("p", tag("strong", esc(spec.title)) + (" — " + esc(spec.note) if spec.note else ""), class_="estro-title")
+        tag(
+            "p",
+            tag("strong", esc(spec.title)) + (" — " + esc(spec.note) if spec.note else ""),
+            class_="estro-title",
+            tabindex=-1,  # where the focus goes when another widget hands it a scenario, or "Try it" opens it
+        )
         + picker
-        + (_json_script(samples(spec), "estro-samples") if spec.samples else "")
         + editor
         + json_view
         + tag("div", buttons + status, class_="estro-actions")
@@ -150,6 +173,7 @@ def render(spec: WidgetSpec, base: str, download_bytes: int) -> str:
             hidden=True,
         )
         + tag("div", "", class_="estro-error", role="alert", hidden=True)
+        + (tag("div", "", class_="estro-offer", role="alert", hidden=True) if spec.takes else "")
         + tag("p", "Out of date: the result below is for an earlier scenario.", class_="estro-stale-note", hidden=True)
         + tag("div", output, class_="estro-output", aria_live="polite", aria_busy="false")
     )
@@ -162,4 +186,7 @@ def render(spec: WidgetSpec, base: str, download_bytes: int) -> str:
         data_mode=spec.mode,
         data_base=base,
         data_download_bytes=download_bytes,
+        data_assets=f"{base}{WIDGETS_DIR}/{spec.name}.json" if spec.examples or spec.samples else None,
+        data_takes=json.dumps({kind: list(fields) for kind, fields in spec.takes}) if spec.takes else None,
+        data_offer=spec.offer or None,
     )

@@ -114,17 +114,9 @@ def worked_html(scenario: Mapping[str, Any], widget: str | None, base: str) -> s
     situation = situation_html(kind, scenario) if kind is not None else ""
     link = ""
     if widget is not None:
-        link = tag(
-            "p",
-            tag(
-                "a",
-                "Try it",
-                href=try_link(widget, scenario),
-                class_="md-button estro-try",
-                title="Open this example in the widget on this page, ready to change",
-            ),
-            class_="estro-try-row",
-        )
+        # The link alone, a block of its own by its class (no paragraph around it: one element less for each
+        # of a page's 40-odd examples).
+        link = tag("a", "Try it", href=try_link(widget, scenario), class_="md-button estro-try estro-try-row")
     # Not searched (it is a result, not the rule's text). An <article>, because the theme's indexer ends
     # an exclusion at the first closing tag of the same name, and views use <div>s.
     return tag("article", head + situation + outcome + link, class_="estro-worked", data_search_exclude=True)

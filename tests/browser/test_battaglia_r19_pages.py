@@ -14,10 +14,22 @@ from tests.conftest import ROOT, Site
 
 XSS = "<img src=x onerror=alert(1)>"
 
-VIEW_TEXT = """(root) => {
-  const panels = [...root.querySelectorAll('.estro-step-panel')].map(p => p.textContent.trim());
+#: What a result shows: its step panels (from the steps template, or from the JSON file the build moved
+#: them into, which the stepper names, fetched as the page's scripts fetch it) and the rest of its text.
+VIEW_TEXT = """async (root) => {
+  const panels = [];
+  for (const template of root.querySelectorAll('template.estro-steps, .estro-stepper[data-src]')) {
+    const holder = document.createElement('template');
+    if (template.dataset.src) {
+      const data = await (await fetch(new URL(template.dataset.src, document.baseURI))).json();
+      holder.innerHTML = data.html;
+    } else {
+      holder.innerHTML = template.innerHTML;
+    }
+    panels.push(...[...holder.content.children].map(p => p.textContent.trim()));
+  }
   const clone = root.cloneNode(true);
-  clone.querySelectorAll('.estro-stepper, .estro-stepper-bar').forEach(e => e.remove());
+  clone.querySelectorAll('.estro-stepper').forEach(e => e.remove());
   return {panels, rest: clone.textContent.replace(/\\s+/g, ' ').trim()};
 }"""
 
@@ -57,15 +69,22 @@ def test_battle_viewer_steps_and_reruns(page: Page, site: Site) -> None:
     default = example("battaglia/reference-matchup.json")
     assert widget_view(page, widget) == python_view(page, default), "build-time result = engine result"
     stepper = page.locator(f"#widget-{widget} .estro-stepper")
-    panels = stepper.locator(".estro-step-panel")
-    count = panels.count()
+    count = int(stepper.get_attribute("data-steps") or 0)
     assert count > 2
-    expect(panels.nth(0)).to_be_visible()
-    expect(panels.nth(1)).to_be_hidden()
+    # The steps are not on the page until asked for: Next shows the start, then each roll.
+    panels = stepper.locator(".estro-step-view .estro-step-panel")
+    expect(panels).to_have_count(0)
     stepper.locator(".estro-next").click()
-    expect(panels.nth(1)).to_be_visible()
+    expect(panels).to_have_count(1)
+    expect(panels.first).to_have_attribute("data-label", "Start")
+    stepper.locator(".estro-next").click()
     expect(stepper.locator(".estro-step-label")).to_contain_text(f"(2/{count})")
-    assert panels.nth(1).locator("a.estro-ruling").count() > 0, "each roll links its rulings"
+    expect(panels.first).to_have_attribute("data-label", "Roll 1")
+    assert panels.first.locator("a.estro-ruling").count() > 0, "each roll links its rulings"
+    # Or every step at once.
+    stepper.locator(".estro-every").click()
+    expect(panels).to_have_count(count)
+    assert [t.strip() for t in panels.all_text_contents()] == widget_view(page, widget)["panels"]
     # A new seed replays a different battle: the widget shows what the engine says for it.
     page.locator(f"#widget-{widget} [data-field=seed]").fill("11")
     page.locator(f"#widget-{widget} [data-field=seed]").dispatch_event("change")
@@ -161,9 +180,12 @@ def test_bad_team_shows_the_field(page: Page, site: Site) -> None:
     try:
         scenarios.run(data)
     except ValueError as err:
-        message = str(err)
-    expect(page.locator(f"{widget} .estro-error")).to_have_text(message)
-    assert "right" in message and "health" in message
+        assert str(err) == "right[0].health: expected a whole number from 1 to 999, got -2"  # the command line's
+    name = cryptids(data["right"])[0]["name"]
+    # The widget says it in the form's words, with no path.
+    words = f"Right team, cryptid 1 ({name}): health must be a whole number from 1 to 999 (it is -2)"
+    expect(page.locator(f"{widget} .estro-error")).to_have_text(words)
+    expect(page.locator(f"{widget} .estro-result-line")).to_contain_text("Problem: " + words[:30])
 
 
 def test_resolution_sandbox(page: Page, site: Site) -> None:

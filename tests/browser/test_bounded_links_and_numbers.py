@@ -3,7 +3,8 @@ page, and numbers the widget used to rewrite (seed 1e309 became null, a random s
 
 Real headless Chromium against the built site. The widget's messages are compared with the command
 line's own, run here in this process on the same scenario text: a value the command line refuses is
-refused in the widget with the same words.
+refused in the widget too, the command line naming the field's path and the widget saying it in the
+form's words (issue 24: :data:`IN_WORDS`).
 """
 
 from __future__ import annotations
@@ -24,6 +25,15 @@ from tests.support import example
 VIEWER = "#widget-battle-viewer"
 VALID_SEED = 12  # any accepted seed, to clear the error
 ORIGINAL_THREAT = example("battaglia/reference-matchup.json")["left"]["cryptids"][0]["threat"]
+FIRST_CRYPTID = example("battaglia/reference-matchup.json")["left"]["cryptids"][0]["name"]
+
+IN_WORDS = {
+    "seed: expected a whole number, got inf": "Seed must be a whole number (it is inf)",
+    "left.cryptids[0].threat: expected a whole number, got 3.0":
+        f"Left team, cryptid 1 ({FIRST_CRYPTID}): threat must be a whole number (it is 3.0)",
+}
+"""The command line's message (the path) → what the widget says (the form's labels: "Left team", a
+cryptid by its place and name, "Threat")."""
 
 
 def cli_message(command: str, text: str) -> str:
@@ -62,6 +72,8 @@ def test_numbers_typed_in_a_box_reach_the_engine_as_typed(page: Page, site: Site
         ("seed", "1e309", {"seed": "1e309"}),
         ("left.cryptids[0].threat", "3.0", {"threat": "3.0"}),
     ):
+        if field.startswith("left.cryptids[0]."):  # a cryptid is a compact row (issue 24): a tap opens it
+            page.locator(f"{VIEWER} .estro-row[data-path='left.cryptids[0]'] > .estro-row-head > .estro-row-toggle").click()
         box = page.locator(f"{VIEWER} [data-field='{field}']")
         box.fill(typed)
         box.dispatch_event("change")
@@ -70,11 +82,8 @@ def test_numbers_typed_in_a_box_reach_the_engine_as_typed(page: Page, site: Site
         sent = page.locator(f"{VIEWER} .estro-scenario").input_value()
         assert f": {typed}" in sent, "the JSON view holds the number as typed"
         expected = cli_message("battle", matchup_text(**change))
-        assert expected in (
-            "seed: expected a whole number, got inf",
-            "left.cryptids[0].threat: expected a whole number, got 3.0",
-        ), expected
-        assert error_of(page, VIEWER) == expected
+        assert expected in IN_WORDS, expected
+        assert error_of(page, VIEWER) == IN_WORDS[expected]
         box.fill(str(VALID_SEED if field == "seed" else ORIGINAL_THREAT))
         box.dispatch_event("change")
         runs += 1
@@ -95,12 +104,12 @@ def test_numbers_in_the_json_view_and_in_a_link_stay_as_written(page: Page, site
     page.locator(f"{VIEWER} .estro-json").evaluate("(details) => (details.open = true)")
     textarea.fill(text)
     wait_runs(page, "widget-battle-viewer", 1)
-    assert error_of(page, VIEWER) == expected
+    assert error_of(page, VIEWER) == IN_WORDS[expected]
     assert '"seed": 1e309' in textarea.input_value() and '"threat": 3.0' in textarea.input_value()
     # The same scenario in a link (as "Copy link" makes one): opened, it is refused with the same words.
     page.goto(f"{site.url}battaglia/?widget=battle-viewer&z={pack(text)}#widget-battle-viewer")
     wait_runs(page, "widget-battle-viewer", 1)
-    assert error_of(page, VIEWER) == expected
+    assert error_of(page, VIEWER) == IN_WORDS[expected]
     assert '"seed": 1e309' in page.locator(f"{VIEWER} .estro-scenario").input_value()
 
 

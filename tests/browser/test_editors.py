@@ -4,6 +4,7 @@ view in sync, live results, the out-of-date marking, errors on their field, link
 from __future__ import annotations
 
 import json
+import re
 from urllib.parse import parse_qs, urlsplit
 
 from playwright.sync_api import Browser, Locator, Page, expect
@@ -49,7 +50,7 @@ def test_out_of_date_until_the_new_result_and_an_error_takes_its_place(page: Pag
     seed.fill("-1")
     seed.dispatch_event("change")
     wait_runs(page, "widget-p07-destruction", 1)
-    message = "seed: expected a whole number from 0 to 2⁶³−1, got -1"
+    message = "Random seed for the Quadrante must be a whole number from 0 to 2⁶³−1 (it is -1)"  # the form's words
     expect(page.locator(f"{widget} .estro-error")).to_have_text(message)
     expect(page.locator(f"{widget} .estro-output")).to_be_hidden()
     inline = page.locator(f"{widget} .estro-field[data-path=seed] .estro-field-error")
@@ -126,17 +127,21 @@ def test_r19_board_editor_add_a_card_set_its_def_add_an_action(page: Page, site:
         timeout=PYTHON_READY_TIMEOUT,
     )
     assert widget_view(page, name) == python_view(page, data)
-    steps = widget.locator(".estro-output .estro-step-panel")
-    expect(steps).to_have_count(3)  # the start and one step per action
-    expect(steps.nth(2)).to_contain_text("GRD-900")
-    # The result steps through as before.
+    expect(widget.locator(".estro-output .estro-stepper")).to_have_attribute("data-steps", "3")  # start + 1 per action
+    # The result steps through: the start, then each action.
+    widget.locator(".estro-output .estro-next").click()
+    expect(widget.locator(".estro-output .estro-step-label")).to_contain_text("(1/3)")
     widget.locator(".estro-output .estro-next").click()
     expect(widget.locator(".estro-output .estro-step-label")).to_contain_text("(2/3)")
+    widget.locator(".estro-output .estro-next").click()
+    expect(widget.locator(".estro-output .estro-step-view .estro-step-panel")).to_contain_text("GRD-900")
 
 
 def test_an_engine_error_is_shown_on_its_row(page: Page, site: Site) -> None:
     page.goto(site.url + "resolution-19/")
     widget = page.locator("#widget-r19-sandbox")
+    card = widget.locator(".estro-row[data-path='cards[0]']")
+    card.locator(".estro-row-toggle").click()  # a card is a compact row: a tap opens it
     widget.locator("[data-field='cards[0].faces.Prime.values.DEF']").fill("-2")
     widget.locator("[data-field='cards[0].faces.Prime.values.DEF']").dispatch_event("change")
     wait_runs(page, "widget-r19-sandbox", 1)
@@ -144,12 +149,14 @@ def test_an_engine_error_is_shown_on_its_row(page: Page, site: Site) -> None:
     try:
         scenarios.run(data)
     except ValueError as err:
-        message = str(err)
-    assert message.startswith("cards[0].faces.Prime.values.DEF: ")
+        assert str(err).startswith("cards[0].faces.Prime.values.DEF: ")  # the command line's: the path
+        message = scenarios.in_words(err, data)
+    name = data["cards"][0]["name"]  # type: ignore[index]
+    assert message == f"Card 1 ({name}), faces, Prime, printed values: DEF must be a whole number from 0 to 999 (it is -2)"
     expect(widget.locator(".estro-error")).to_have_text(message)
     field = widget.locator(".estro-field[data-path='cards[0].faces.Prime.values.DEF']")
     expect(field.locator(".estro-field-error")).to_have_text(message)
-    expect(widget.locator(".estro-row[data-path='cards[0]']")).to_have_class("estro-row estro-invalid")
+    expect(widget.locator(".estro-row[data-path='cards[0]']")).to_have_class(re.compile(r"\bestro-invalid\b"))
 
 
 def test_links_carry_the_edited_scenario_compressed(page: Page, site: Site) -> None:
@@ -282,12 +289,17 @@ def test_editor_at_390_px_in_dark_mode(browser: Browser, site: Site) -> None:
         expect(page.locator(".estro-form").first).to_be_visible()
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= 390, f"{path}: the page scrolls sideways ({width} px)"
+        # A group's "Run" stop is a skip link, out of sight until the keyboard reaches it (then 24 px and more).
         small = page.eval_on_selector_all(
-            ".estro-editor :is(button, select, input:not([type=checkbox]))",
+            ".estro-editor :is(button:not(.estro-run-here), select, input:not([type=checkbox]))",
             "es => es.filter(e => e.offsetParent).map(e => [e.dataset.field || e.textContent, e.getBoundingClientRect()])"
             ".filter(([_, r]) => r.height < 24 || r.width < 24)",
         )
         assert small == [], f"{path}: controls smaller than 24 px: {small[:5]}"
+        stop = page.locator(".estro-editor .estro-run-here").first
+        stop.focus()
+        box = stop.bounding_box()
+        assert box is not None and box["height"] >= 24 and box["width"] >= 24, box
         boxes = page.eval_on_selector_all(
             ".estro-editor .estro-check",
             "es => es.filter(e => e.offsetParent).map(e => e.getBoundingClientRect().height).filter(h => h < 24)",
@@ -354,6 +366,9 @@ def test_battaglia_problems_show_on_their_row_and_samples_fill_a_side(page: Page
     page.goto(site.url + "battaglia/")
     name = "battle-viewer"
     widget = page.locator(f"#widget-{name}")
+    row = widget.locator(".estro-row[data-path='left.cryptids[3]']")
+    row.locator(":scope > .estro-row-head > .estro-row-toggle").click()  # a cryptid is a compact row: a tap opens it
+    widget.locator(".estro-row[data-path='left.cryptids[3].abilities[0]'] .estro-row-toggle").click()  # and an ability
     total = widget.locator("[data-field='left.cryptids[3].abilities[0].when.total']")
     total.fill("13")
     total.dispatch_event("change")
@@ -362,12 +377,17 @@ def test_battaglia_problems_show_on_their_row_and_samples_fill_a_side(page: Page
     try:
         scenarios.run(data)
     except ValueError as err:
-        message = str(err)
-    assert message.startswith("left.cryptids[3].abilities[0].when.total: ")
+        assert str(err).startswith("left.cryptids[3].abilities[0].when.total: ")  # the command line's: the path
+        message = scenarios.in_words(err, data)
+    cryptid = data["left"]["cryptids"][3]  # type: ignore[index]
+    assert message == (
+        f"Left team, cryptid 4 ({cryptid['name']}), ability 1 ({cryptid['abilities'][0]['name']}), when it activates: "
+        "“The dice total is” must be a whole number from 2 to 12 (it is 13)"
+    )
     expect(widget.locator(".estro-error")).to_have_text(message)
     expect(widget.locator(".estro-field[data-path='left.cryptids[3].abilities[0].when.total'] .estro-field-error")).to_have_text(message)
     expect(total).to_have_attribute("aria-invalid", "true")
-    expect(widget.locator(".estro-row[data-path='left.cryptids[3]']")).to_have_class("estro-row estro-invalid")
+    expect(widget.locator(".estro-row[data-path='left.cryptids[3]']")).to_have_class(re.compile(r"\bestro-invalid\b"))
     # A sample team for the left side, from the roster's sample teams.
     widget.get_by_label("Use a sample team for Left team").select_option(label="Lago Profondo (sample)")
     assert scenario_of(page, name)["left"] == REFERENCE_MATCHUP["right"]

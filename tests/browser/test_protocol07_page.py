@@ -101,7 +101,7 @@ def test_destruction_resolver(page: Page, site: Site) -> None:
         assert ruling_ids(page, f"{widget} .estro-output .estro-step:nth-child({i + 1})") == list(step.rulings)
 
 
-def test_bad_scenario_shows_the_cli_message(page: Page, site: Site) -> None:
+def test_bad_scenario_shows_the_cli_message_in_the_forms_words(page: Page, site: Site) -> None:
     text = '{"kind": "p07.combination", "modes": ["Single Player", "Zona di Conquest"]}'
     cli = subprocess.run(
         [sys.executable, "-m", "estro_rules", "run", "-"], input=text, capture_output=True, text=True, cwd=ROOT
@@ -116,13 +116,17 @@ def test_bad_scenario_shows_the_cli_message(page: Page, site: Site) -> None:
     wait_runs(page, "widget-p07-combination", 1)
     error = page.locator(f"{widget} .estro-error")
     expect(error).to_be_visible()
-    expect(error).to_have_text(message)
+    # The command line's answer, with the field named in the form's words instead of its path.
+    assert message.startswith("modes[1]: expected a known mode, got 'Zona di Conquest' (did you mean 'Zona di Conquista'?")
+    words = "Modes in the match: item 2 must be a known mode (it is 'Zona di Conquest'; " + message.split(" (", 1)[1]
+    expect(error).to_have_text(words)
     expect(page.locator(f"{widget} .estro-output")).to_be_hidden()  # no old result that looks current
+    expect(page.locator(f"{widget} .estro-result-line")).to_contain_text("Problem: Modes in the match")
     # Broken JSON gets the same answer as the CLI too.
     page.locator(f"{widget} .estro-scenario").fill('{"kind": ')
     page.locator(f"{widget} .estro-run").click()
     wait_runs(page, "widget-p07-combination", 2)
-    expect(error).to_have_text("scenario: line 1, column 10: expecting value; expected valid JSON")
+    expect(error).to_have_text("The scenario: line 1, column 10: expecting value (expected valid JSON)")
     # Fixed, the result comes back in the error's place.
     page.locator(f"{widget} .estro-scenario").fill('{"kind": "p07.combination", "modes": ["Single Player"]}')
     expect(page.locator(f"{widget} .estro-output")).to_contain_text("Allowed.", timeout=PYTHON_READY_TIMEOUT)

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import json
 import re
+from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, expect
 
 from estro_rules.registry import PROTOCOLS, TERMS
 from tests.browser.conftest import Traffic, guard
@@ -23,6 +24,36 @@ def site_pages(site: Site) -> list[str]:
     """Every page of the built site, as a path under the root ("" for the home page)."""
     found = sorted(p.parent.relative_to(site.root).as_posix() for p in site.root.glob("**/index.html"))
     return ["" if p == "." else p + "/" for p in found if not p.startswith("assets")]
+
+
+MAX_ELEMENTS = 5_000
+MAX_HTML_BYTES = 300_000
+
+#: One of each kind of button (outline and filled), put in each state a reader can give it.
+BUTTONS = (
+    "a.estro-try",
+    ".estro-worked .estro-next",
+    ".estro-worked .estro-every",
+    ".estro-widget .estro-run",
+    ".estro-widget .estro-copy-link",
+    ".estro-widget .estro-line-run",
+    ".estro-widget .estro-hand",
+)
+
+#: Shows what a reader can open, so that the scan sees it: the first worked example's first step, an
+#: editor's first compact row, a glossary term's popover (by keyboard focus, last, so it stays).
+OPEN_EVERYTHING = """async () => {
+  const next = document.querySelector('.estro-worked .estro-next');
+  if (next) {
+    next.click();
+    for (let i = 0; i < 100 && !document.querySelector('.estro-worked .estro-step-view .estro-step-panel'); i++)
+      await new Promise((r) => setTimeout(r, 20));
+  }
+  for (const editor of document.querySelectorAll('.estro-editor'))
+    editor.querySelector('.estro-row-toggle[aria-expanded=false]')?.click();
+}"""
+
+AXE_RUN = "([root, tags, rules]) => axe.run(root ? document.querySelector(root) : document, {runOnly: rules ? {type: 'rule', values: rules} : {type: 'tag', values: tags}, resultTypes: ['violations']})"
 
 
 def nav_pages() -> list[str]:
@@ -43,26 +74,57 @@ AXE_VIEWS = [(p, "light", 390) for p in RULES_PAGES] + sorted(
 )
 
 
-def violations(browser: Browser, url: str, *, scheme: str, width: int) -> list[str]:
-    context = browser.new_context(viewport={"width": width, "height": 900}, color_scheme=scheme)
-    traffic = Traffic()
-    guard(context, traffic)
-    try:
-        page = context.new_page()
-        page.goto(url)
-        page.wait_for_selector("html[data-estro-reading]")  # reading.js has named the table boxes
-        page.add_script_tag(path=str(AXE))
-        result = page.evaluate(
-            "tags => axe.run(document, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']})",
-            WCAG_22_AA,
-        )
-    finally:
-        context.close()
-    assert traffic.outside == []
+def _described(result: dict[str, Any]) -> list[str]:
     return [
         f"{v['id']}: {', '.join(n['target'][-1] for n in v['nodes'][:5])} ({len(v['nodes'])} elements)"
         for v in result["violations"]
     ]
+
+
+def violations(browser: Browser, url: str, *, scheme: str, width: int, weight: dict[str, int]) -> list[str]:
+    """axe's violations on one page view: as it loads, with what a reader can open opened, and each kind of
+    button in the hover and in the keyboard-focus state (hover only where there is a mouse). ``weight``
+    receives the page's element count as it loaded."""
+    context = browser.new_context(viewport={"width": width, "height": 900}, color_scheme=scheme)
+    traffic = Traffic()
+    guard(context, traffic)
+    found: list[str] = []
+    try:
+        page = context.new_page()
+        page.goto(url, wait_until="networkidle")
+        page.wait_for_selector("html[data-estro-reading]")  # reading.js has named the table boxes
+        weight["elements"] = int(page.evaluate("document.querySelectorAll('*').length"))
+        page.evaluate(OPEN_EVERYTHING)
+        term = page.locator(".md-typeset a[href*='glossary/#']").first
+        if term.count():
+            term.focus()  # its popover, and the link in its focused state
+            page.wait_for_timeout(200)
+        page.add_script_tag(path=str(AXE))
+        found += _described(page.evaluate(AXE_RUN, [None, WCAG_22_AA, None]))
+        for selector in BUTTONS:
+            button = page.locator(selector).first
+            if not button.count() or not button.is_visible():
+                continue
+            states = ("hover", "focus") if width > 600 else ("focus",)
+            for state in states:
+                if state == "hover":
+                    button.hover()
+                else:
+                    button.focus()
+                    page.keyboard.press("Shift+Tab")
+                    page.keyboard.press("Tab")  # reached by keyboard: :focus-visible applies
+                    if not button.evaluate("b => b.matches(':focus-visible')"):
+                        continue  # the keyboard reaches another control first (a hidden twin): no state to check
+                page.wait_for_timeout(200)  # the theme's colour transition (125 ms) has ended
+                page.evaluate("b => b.setAttribute('data-axe-state', '1')", button.element_handle())
+                result = page.evaluate(AXE_RUN, ["[data-axe-state]", WCAG_22_AA, ["color-contrast"]])
+                page.evaluate("() => document.querySelector('[data-axe-state]').removeAttribute('data-axe-state')")
+                found += [f"{selector} on {state}: {v}" for v in _described(result)]
+                page.mouse.move(0, 0)
+    finally:
+        context.close()
+    assert traffic.outside == []
+    return found
 
 
 def test_every_page_is_scanned_by_axe(site: Site) -> None:
@@ -78,8 +140,14 @@ def test_every_page_is_scanned_by_axe(site: Site) -> None:
     ("path", "scheme", "width"), AXE_VIEWS, ids=[f"{(p or 'home/')[:-1]}-{s}-{w}px" for p, s, w in AXE_VIEWS]
 )
 def test_no_axe_violations(browser: Browser, site: Site, path: str, scheme: str, width: int) -> None:
-    """Each view scanned once, in a context of its own; the views run in parallel on the test workers."""
-    assert violations(browser, site.url + path, scheme=scheme, width=width) == []
+    """Each view scanned once, in a context of its own (the views run in parallel on the test workers): as
+    it loads, with what a reader can open opened, and every kind of button hovered and focused by keyboard;
+    and the page light: at most 5,000 elements and 300 kB of HTML."""
+    weight: dict[str, int] = {}
+    assert violations(browser, site.url + path, scheme=scheme, width=width, weight=weight) == []
+    size = (site.root / path / "index.html").stat().st_size
+    assert weight["elements"] <= MAX_ELEMENTS, f"/{path} has {weight['elements']} elements"
+    assert size <= MAX_HTML_BYTES, f"/{path} has {size} bytes of HTML"
 
 
 def search(page: Page, query: str) -> list[str]:
@@ -138,8 +206,9 @@ def test_glossary_terms_show_their_meaning_on_focus(page: Page, site: Site) -> N
     link = page.locator("#P07-4\\.2 ~ p a[href*='glossary/#necrotoken']").first
     assert link.get_attribute("title") is None or necro.meaning in (link.get_attribute("title") or "")
     link.focus()
-    tooltip = page.locator(".md-tooltip2, .md-tooltip").filter(has_text=necro.meaning)
+    tooltip = page.locator(".md-tooltip2, .md-tooltip, .estro-popover").filter(has_text=necro.meaning)
     tooltip.first.wait_for(state="visible")
+    assert link.get_attribute("aria-describedby") == "estro-popover", "the link points to its meaning"
     page.goto(site.url + "glossary/")
     assert page.locator("dfn#criptide, dfn#cryptid").count() == 1
     row = page.locator("tr", has=page.locator("dfn#sequence"))
@@ -148,14 +217,20 @@ def test_glossary_terms_show_their_meaning_on_focus(page: Page, site: Site) -> N
 
 def test_a_rules_page_prints_results_without_controls(page: Page, site: Site) -> None:
     page.goto(site.url + "protocol-07/")
+    page.wait_for_selector("#widget-p07-destruction .estro-form")
     page.emulate_media(media="print")
     widget = page.locator("#widget-p07-destruction")
     assert widget.locator(".estro-output").is_visible()
-    for control in (".estro-form", ".estro-actions", ".estro-json"):
-        assert not widget.locator(control).is_visible(), control
+    for control in (".estro-form", ".estro-actions", ".estro-json", ".estro-result-line"):
+        assert widget.locator(control).count() and not widget.locator(control).is_visible(), control
     assert page.locator(".estro-worked").first.is_visible()
     assert not page.locator(".estro-try").first.is_visible()
-    assert not page.locator(".tabbed-labels").first.is_visible()
+    assert not page.locator("details.example").first.is_visible(), "the Python of the examples is not printed"
+    page.goto(site.url + "battaglia/")
+    page.wait_for_selector(".estro-worked .estro-stepper-bar", state="attached")
+    worked = page.locator(".estro-worked").first
+    assert worked.locator(".estro-verdict").is_visible() and worked.locator(".estro-key-events").is_visible()
+    assert not worked.locator(".estro-stepper").is_visible(), "no steps, no step controls on paper"
 
 
 def test_every_control_shows_focus(page: Page, site: Site) -> None:
@@ -216,7 +291,9 @@ def test_the_health_chart_reads_on_a_phone(browser: Browser, site: Site) -> None
                 return {text: e.textContent, px, box: [r.left, r.top, r.right, r.bottom]};
             })""",
         )
-        slider = page.eval_on_selector(".estro-step-slider", "e => e.getBoundingClientRect().height")
+        stepper = page.locator(".estro-stepper").first
+        stepper.locator(".estro-next").click()  # the steps, and their slider, come when asked for
+        slider = stepper.locator(".estro-step-slider").evaluate("e => e.getBoundingClientRect().height")
     finally:
         context.close()
     assert len(labels) >= 7, labels
@@ -233,8 +310,10 @@ def test_focus_stays_when_a_focused_button_becomes_disabled(page: Page, site: Si
     back at the first step it moves to Next, never to the page; disabled buttons look disabled."""
     page.goto(site.url + "battaglia/")
     stepper = page.locator("#widget-battle-viewer .estro-stepper")
-    count = stepper.locator(".estro-step-panel").count()
+    count = int(stepper.get_attribute("data-steps") or 0)
     stepper.locator(".estro-next").focus()
+    page.keyboard.press("Enter")  # the first press shows the start
+    expect(stepper.locator(".estro-step-label")).to_contain_text(f"(1/{count})")
     for _ in range(count - 1):
         page.keyboard.press("Enter")
     assert stepper.locator(".estro-next").is_disabled()
@@ -244,3 +323,47 @@ def test_focus_stays_when_a_focused_button_becomes_disabled(page: Page, site: Si
         page.keyboard.press("Enter")
     assert stepper.locator(".estro-prev").is_disabled()
     assert page.evaluate("document.activeElement.classList.contains('estro-next')")
+
+
+def test_the_sudden_death_ruling_comes_before_the_introduction(search_page: Page) -> None:
+    """An introduction that lists a word ranks below the ruling about it."""
+    links = search(search_page, "morte improvvisa")
+    assert links[0].split("?")[0].endswith("battaglia/") and "#" not in links[0], "the page's group, first"
+    sections = [link for link in links if "#" in link]
+    assert sections and sections[0].endswith("#BAT-11"), links[:4]
+
+
+def test_chart_text_reads_in_dark_mode(browser: Browser, site: Site) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme="dark")
+    try:
+        page = context.new_page()
+        page.goto(site.url + "battaglia/")
+        fill, page_bg = page.evaluate(
+            """() => [getComputedStyle(document.querySelector('svg.estro-health-chart text')).fill,
+                      getComputedStyle(document.body).backgroundColor]"""
+        )
+    finally:
+        context.close()
+
+    def luminance(css: str) -> float:
+        r, g, b = (int(v) / 255 for v in css[css.index("(") + 1 : css.index(")")].split(",")[:3])
+        lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in (r, g, b)]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+    light, dark = sorted((luminance(fill), luminance(page_bg)), reverse=True)
+    assert (light + 0.05) / (dark + 0.05) >= 4.5, (fill, page_bg)
+
+
+@pytest.mark.parametrize(("path", "most"), [("battaglia/", 40), ("resolution-19/", 40), ("protocol-07/", 20)])
+def test_a_rules_page_prints_as_a_rulebook(browser: Browser, site: Site, path: str, most: int) -> None:
+    """Saved as PDF by Chromium (the browser's print), on A4: the rulings and the worked examples' summaries,
+    in at most ``most`` pages (Battaglia printed 252 before its steps left the page)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        page = context.new_page()
+        page.goto(site.url + path, wait_until="networkidle")
+        pdf = page.pdf(format="A4", prefer_css_page_size=True)
+    finally:
+        context.close()
+    pages = len(re.findall(rb"/Type\s*/Page[^s]", pdf))
+    assert pdf.startswith(b"%PDF") and 5 <= pages <= most, pages

@@ -378,6 +378,11 @@ def test_every_widget_works_offline_after_first_use(context: BrowserContext, pag
     expect(page.locator("h1")).to_contain_text("Battaglia")
     for widget in RULES_PAGES["battaglia/"]:
         use_widget(page, widget)
+    # A worked example's steps, never fetched online, come from the service worker's cache.
+    stepper = page.locator(".estro-worked .estro-stepper").first
+    stepper.locator(".estro-every").click()
+    expect(stepper.locator(".estro-step-view .estro-step-panel").first).to_have_attribute("data-label", "Start")
+    assert stepper.locator(".estro-step-view .estro-step-panel").count() == int(stepper.get_attribute("data-steps") or 0)
     page.goto(site.url + "resolution-19/")
     for widget in RULES_PAGES["resolution-19/"]:
         use_widget(page, widget)

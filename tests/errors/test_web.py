@@ -37,13 +37,19 @@ def test_respond_gives_the_result_and_its_html() -> None:
 
 def test_a_scenario_error_names_its_field() -> None:
     reply = web.respond({"kind": "p07.combination", "modes": [3]})
-    assert reply == {"ok": False, "error": "modes[0]: expected a mode name (a string), got 3", "field": "modes[0]"}
+    assert reply == {
+        "ok": False,
+        "error": "modes[0]: expected a mode name (a string), got 3",  # the command line's, with the path
+        "words": "Modes in the match: item 1 must be a mode name (a string) (it is 3)",  # the form's words
+        "field": "modes[0]",
+    }
 
 
 def test_handle_answers_json_text_for_text_that_is_not_json() -> None:
     assert json.loads(web.handle("{")) == {
         "ok": False,
         "error": "scenario: line 1, column 2: expecting property name enclosed in double quotes; expected valid JSON",
+        "words": "The scenario: line 1, column 2: expecting property name enclosed in double quotes (expected valid JSON)",
         "field": "scenario",
     }
     assert json.loads(web.handle(json.dumps(SOLO), base="../../"))["html"].count('href="../../protocol-07/') == 1
@@ -72,7 +78,12 @@ def test_any_other_failure_is_a_short_message_and_the_traceback_goes_to_the_log(
 
 def test_a_scenario_error_is_not_reported_as_internal(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(scenarios, "load", failing(ScenarioError("", "a scenario", problem="nothing given")))
-    assert web.respond(SOLO) == {"ok": False, "error": "nothing given; expected a scenario", "field": ""}
+    assert web.respond(SOLO) == {
+        "ok": False,
+        "error": "nothing given; expected a scenario",
+        "words": "The scenario: nothing given (expected a scenario)",
+        "field": "",
+    }
 
 
 def test_a_job_keeps_what_it_was_given() -> None:

@@ -68,10 +68,10 @@ def problems(tmp_path: Path, text: str, **kw: dict[str, pages.TableFn]) -> list[
 def test_a_good_page(tmp_path: Path) -> None:
     out = build(tmp_path, GOOD)["demo.md"]
     assert "### DEMO-1 · Two and two {#DEMO-1 .estro-ruling-heading}" in out
-    assert '[I-DEMO-1](demo.md#I-DEMO-1 "A reading")' in out
+    assert "[I-DEMO-1](#I-DEMO-1)" in out  # on its own page: a link within it (its title shows in a popover)
     assert "§11.7 <small>(not yet published)</small>" in out
     assert "§19.2 <small>(not yet published)</small>" in out  # no R19-2 ruling on this site
-    assert "| 1 |" in out and "[DEMO-1](demo.md#DEMO-1" in out
+    assert "| 1 |" in out and "| [DEMO-1](#DEMO-1) |" in out
     assert '!!! interpretation "Interpretation' in out and "    The text is silent" in out
     assert '    <article class="estro-widget-box" data-search-exclude><div class="w">prerendered</div></article>' in out  # in the box
     index = build(tmp_path, GOOD)["rulings.md"]
@@ -92,8 +92,12 @@ def test_section_in_a_linked_title_stays_text(tmp_path: Path) -> None:
         "# D\n\n### DEMO2-1 Only what §19 says\n\nSee [[DEMO2-1]].\n\n"
         '```pycon\n>>> from estro_rules.fields import join\n>>> join("", "x")\n\'x\'\n```\n'
     )
-    out = pages.build([pages.PageSource("demo2", book)], tmp_path, {}, {})["demo2.md"]
-    assert '[DEMO2-1](demo2.md#DEMO2-1 "Only what §19 says")' in out
+    (tmp_path / "other.md").write_text("# Other\n\nSee [[DEMO2-1]].\n")
+    sources = [pages.PageSource("demo2", book), pages.PageSource("other")]
+    out = pages.build(sources, tmp_path, {}, {})
+    # From another page the link carries the ruling's title, whose section stays text.
+    assert '[DEMO2-1](demo2.md#DEMO2-1 "Only what §19 says")' in out["other.md"]
+    assert "See [DEMO2-1](#DEMO2-1)." in out["demo2.md"]  # on its own page: a link within it
 
 
 DEMO_1_EXAMPLE = '```pycon\n>>> from estro_rules.fields import check_int\n>>> check_int(2 + 2, "sum")\n4\n```\n'
@@ -285,8 +289,9 @@ def test_battaglia_rulings_have_worked_examples() -> None:
 
 
 def test_worked_examples_and_glossary_links(tmp_path: Path) -> None:
-    """A block that binds ``scenario`` becomes a worked example in tabs; others a closed Python box; the
-    first use of a glossary term in a ruling links to it with its meaning as the title."""
+    """A block that binds ``scenario`` becomes a worked example followed by its closed Python box; others a
+    closed Python box alone; the first use of a glossary term in a ruling links to it (its meaning shows in
+    a popover, from a file the site ships)."""
     from estro_rules.glossary import Term
 
     book = Rulebook("protocol07", "Demo", "demo/", [Ruling("DEMO-1", "Two and two"), Ruling("DEMO-2", "Again")])
@@ -305,13 +310,19 @@ def test_worked_examples_and_glossary_links(tmp_path: Path) -> None:
         widget_kinds={"demo-widget": "p07.combination"}, terms=[fessura],
     )
     page = out["demo.md"]
-    assert page.count('[Fessura](glossary.md#fessura "A rift.")') == 2  # once in each ruling
-    assert "a Fessura there" in page
-    assert '===! "Example"' in page and '=== "Python"' in page
+    # once in each ruling, marked as Italian (a PROTOCOL_07 name, kept in Italian: ITALIAN_FORMS)
+    assert page.count('[<span lang="it">Fessura</span>](glossary.md#fessura)') == 2
+    assert 'a <span lang="it">Fessura</span> there' in page
+    assert "===" not in page, "no tabs: the example, then the Python under it"
+    worked = page.index('<article class="estro-worked"')
+    box = '<details class="example"><summary>Python: the example the tests run</summary><pre class="estro-doctest"><code>'
+    assert page.index(box, worked) > worked
+    assert page.count(box) == 2
+    assert box + "&gt;&gt;&gt; from estro_rules.scenarios import run&#10;" in page, "the doctest whole, as plain text"
     assert "can be played on its own" in page and 'href="?widget=demo-widget&amp;z=' in page
-    assert '??? example "Python: the example the tests run"' in page
     assert '<article class="estro-widget-box" data-search-exclude><div>w</div></article>' in page
-    assert "| <dfn id=\"fessura\">Fessura</dfn> | Fessura | A rift. | [DEMO-1](demo.md#DEMO-1" in out["glossary.md"]
+    fessura_it = '<span lang="it">Fessura</span>'
+    assert f'| <dfn id="fessura">{fessura_it}</dfn> | {fessura_it} | A rift. | [DEMO-1](demo.md#DEMO-1' in out["glossary.md"]
 
 
 def test_page_shows_the_round_rule_as_an_interpretation() -> None:

@@ -36,7 +36,8 @@ def test_ruling_links_lead_from_the_page_to_the_site_root() -> None:
 def test_a_bad_scenario_is_a_message() -> None:
     answer = reply('{"kind": "p07.combination", "modes": ["Solo"]}')
     assert answer["ok"] is False and answer["error"].startswith("modes[0]: expected a known mode, got 'Solo'")
-    assert set(answer) == {"ok", "error", "field"}
+    assert set(answer) == {"ok", "error", "words", "field"}
+    assert answer["words"].startswith("Modes in the match: item 1 must be a known mode (it is 'Solo'")
     assert answer["field"] == "modes[0]", "the reply names the field, so a form can show the message on it"
 
 
@@ -106,7 +107,8 @@ def test_a_job_ends_with_what_handle_gives(text: str) -> None:
 def test_errors_take_one_step_with_the_cli_message() -> None:
     text = '{"kind": "p07.combination", "modes": ["Nope"]}'
     reply = json.loads(web.start(text).step())
-    assert reply == {"ok": False, "error": json.loads(web.handle(text))["error"], "field": "modes[0]", "done": True}
+    cli = json.loads(web.handle(text))
+    assert reply == {"ok": False, "error": cli["error"], "words": cli["words"], "field": "modes[0]", "done": True}
     bad_estimate = estimate_text(0)
     reply = json.loads(web.start(bad_estimate).step())
     assert reply["done"] and not reply["ok"]

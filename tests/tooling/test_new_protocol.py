@@ -126,7 +126,8 @@ def test_a_scaffolded_protocol_is_everywhere_with_one_registry_line(copy: Path, 
     run(copy, sys.executable, "-m", "scripts.sitegen", str(out), env=env)
     page = (out / "dado.md").read_text(encoding="utf-8")
     assert "### DADO-1 · A roll shows one face" in page and 'data-widget="dado-roll"' in page
-    assert "[Dado — a die](dado.md)" in (out / "index.md").read_text(encoding="utf-8")
+    # on the home page, its name (the scaffold's Italian word for a die) marked as Italian (issue 24)
+    assert '[<span lang="it">Dado</span> — a die](dado.md)' in (out / "index.md").read_text(encoding="utf-8")
     assert "[DADO-1](dado.md#DADO-1)" in (out / "rulings.md").read_text(encoding="utf-8")
     rulings = json.loads((out / "rulings.json").read_text(encoding="utf-8"))["rulings"]
     assert [r["cited_by"] for r in rulings if r["protocol"] == "dado"] == [["estro_rules.dado.engine.roll"]] * 2

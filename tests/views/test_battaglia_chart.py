@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from estro_rules.battaglia import battle, battle_html, team
 from estro_rules.battaglia.results import BattleResult
 from estro_rules.battaglia.teams import Team
+from estro_rules.battaglia.views import CHART_MIN_ROLLS, _chart
 from tests.support.battaglia import cryptid, on
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -120,7 +121,7 @@ class Chart:
 
 
 def chart(result: BattleResult) -> Chart:
-    page = battle_html(result, base="")
+    page = _chart(result)
     [figure] = re.findall(r"<figure.*?</figure>", page)
     root = ET.fromstring(figure.replace("<svg ", f'<svg xmlns="{SVG[1:-1]}" ', 1))
     [svg] = root.findall(f"{SVG}svg")
@@ -161,7 +162,8 @@ def test_the_chart_is_a_figure_with_the_legend_as_its_caption() -> None:
     assert figure.get("class") == "estro-chart"
     assert [child.tag for child in figure] == [f"{SVG}svg", "figcaption"]
     caption = figure.find("figcaption")
-    assert caption is not None and [p.get("class") for p in caption] == ["estro-legend"]
+    assert caption is not None and caption.get("class") == "estro-legend" and list(caption) == []
+    assert (caption.text or "").startswith("Solid line: left side (L); dashed line: right side (R).")
 
 
 def test_the_chart_has_no_stray_text_between_its_parts() -> None:
@@ -293,7 +295,7 @@ def test_the_axes_are_named_health_at_the_top_left_and_roll_under_the_x_axis() -
 
 
 def test_the_legend_names_each_sides_total_at_the_start_and_the_end() -> None:
-    [legend] = chart(three_rolls()).figure.iter("p")
+    [legend] = chart(three_rolls()).figure.iter("figcaption")
     assert legend.text == (
         "Solid line: left side (L); dashed line: right side (R). Start: left 30, right 9; end: left 27, right 0."
     )
@@ -333,3 +335,16 @@ def test_on_equal_end_totals_the_left_label_goes_above() -> None:
     (_, left), (_, right) = c.at("L 4"), c.at("R 4")
     assert centred_on(right, c.y_top)
     assert close(left, right - LINE)
+
+
+def test_the_view_draws_the_chart_from_four_rolls_on() -> None:
+    """Over one to three rolls the table of both teams at the start and the end says what a chart would:
+    the view draws none; from four rolls on it draws the chart above."""
+    assert CHART_MIN_ROLLS == 4
+    short = three_rolls()
+    assert short.rolls == 3 and "<figure" not in battle_html(short, base="")
+    wolf = cryptid("Wolf", 3, 30, every_roll(3))
+    longer = battle(team([wolf]), team([cryptid("Yeti", 5, 12, every_roll(1))]))
+    assert longer.rolls == 4  # the Yeti's 12 health, 3 a roll
+    page = battle_html(longer, base="")
+    assert page.count("<figure") == 1 and _chart(longer) in page

@@ -7,7 +7,7 @@ import re
 
 from estro_rules.battaglia import battle, team
 from estro_rules.battaglia.rulebook import RULEBOOK
-from estro_rules.battaglia.views import battle_html
+from estro_rules.battaglia.views import _chart, battle_html
 from estro_rules.html import ruling_links
 from tests.views.test_battaglia_words import ANSWER, cryptid, fight, on, reroll_denied_battle
 
@@ -48,7 +48,7 @@ def test_a_roll_title_says_the_counted_total_the_sudden_death_bonus_and_a_reroll
 
 def test_each_event_names_its_step_and_a_reaction_is_marked_and_indented() -> None:
     events = re.findall(
-        r'<li class="([^"]*)" data-depth="(\d+)"( style="[^"]*")?><span class="estro-step-no">(.*?)</span>: (.*?) <span',
+        r'<li class="([^"]*)" data-depth="(\d+)"( style="[^"]*")?><span class="estro-step-no">(.*?)</span>: (.*?) <a',
         panels(striker_and_thorn())["Roll 1"],
     )
     assert events == [
@@ -145,7 +145,7 @@ def test_a_cryptid_without_abilities_says_none() -> None:
 
 
 def test_the_chart_legend_gives_each_sides_health_at_the_start_and_the_end() -> None:
-    legend = re.findall(r'<p class="estro-legend">(.*?)</p>', striker_and_thorn())
+    legend = re.findall(r'<figcaption class="estro-legend">(.*?)</figcaption>', _chart(fight([STRIKER], [THORN], [[1, 2], [1, 2]])))
     assert legend == [
         "Solid line: left side (L); dashed line: right side (R). Start: left 50, right 3; end: left 49, right 0."
     ]
@@ -169,8 +169,9 @@ def test_the_start_panel_whole_for_a_named_team_of_two() -> None:
         '<ul class="estro-abilities"><li>total 3: damage 2 → highest threat enemy</li>'
         "<li>total 7: damage 1 → highest threat enemy</li></ul>"
     )
-    assert page[page.index('<div class="estro-stepper">') :].startswith(
-        '<div class="estro-stepper"><section class="estro-step-panel" data-label="Start"><h4>Start</h4>'
+    assert page[page.index('<div class="estro-stepper"') :].startswith(
+        '<div class="estro-stepper" data-steps="4"><template class="estro-steps">'
+        '<section class="estro-step-panel" data-label="Start"><h4>Start</h4>'
         '<p>Both teams as set in the shop; the battle plays itself.</p><div class="estro-teams">'
         '<div class="estro-scroll" role="region" tabindex="0" aria-label="Left team"><table class="estro-team estro-left">'
         f"<caption>Left</caption>{head}</tr></thead><tbody>{row('Striker', 9, 50, abilities)}</tbody></table></div>"

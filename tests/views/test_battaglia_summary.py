@@ -19,7 +19,7 @@ def test_the_summary_of_a_battle_of_several_rolls_whole() -> None:
     # and it dies: the right side is empty (BAT-8), a loss, which can cost lives (I-BAT-13). Two rolls,
     # two turns, both forced; no limit applied, so no paragraph of limits.
     page = striker_and_thorn()
-    assert page[: page.index("<figure")] == (
+    assert page[: page.index("</div>") + len("</div>")] == (
         '<div class="estro-battle-summary"><p class="estro-verdict"><strong>Left wins</strong> after 2 rolls'
         " (2 turns): one side has no cryptids left. " + ruling_links(RULEBOOK, ["BAT-8", "I-BAT-13"], base="") + "</p>"
         "<p>Remaining health: left 49 of 50, right 0 of 3. Left: a win; right: a loss, which can cost lives.</p>"

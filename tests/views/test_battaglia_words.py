@@ -153,7 +153,7 @@ def test_the_summary_of_a_right_side_win_names_the_team() -> None:
     # cost lives (I-BAT-13). Only the first of the three forced rolls is made.
     result = wolves_against_a_yeti([[3, 4], [1, 1], [2, 2]])
     summary = battle_html(result, base="")
-    summary = summary[: summary.index("<figure")]
+    summary = summary[: summary.index("</div>")]  # the summary: the first block, before the teams and the steps
     assert paragraphs(summary) == [
         '<p class="estro-verdict"><strong>Right side, Lupi, wins</strong> after 1 roll (1 turn): one side has no '
         "cryptids left. " + ruling_links(RULEBOOK, ["BAT-8", "I-BAT-13"], base="") + "</p>",

@@ -49,7 +49,7 @@ def link(ruling: str, base: str = "../") -> str:
 
 
 def links(*rulings: str, base: str = "../") -> str:
-    return '<span class="estro-rulings">' + " ".join(link(r, base) for r in rulings) + "</span>"
+    return " ".join(link(r, base) for r in rulings)
 
 
 # --------------------------------------------------------------------------
@@ -123,7 +123,7 @@ def test_combination_html_escapes_names_and_reasons() -> None:
         '<ul class="estro-reasons">'
         f"<li><strong>{EVIL_HTML} + Cinque Soglie</strong> — {EVIL_HTML} {links('P07-3', base='')}</li>"
         "</ul>"
-        '<p>Rulings: <span class="estro-rulings"></span></p>'
+        "<p>Rulings: </p>"
     )
     allowed = combination_html(CombinationVerdict((EVIL,), (), ("P07-1",)), base="")
     assert allowed.startswith(f'<p class="estro-verdict estro-ok"><strong>Allowed.</strong> {EVIL_HTML} can be')

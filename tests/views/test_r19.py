@@ -22,7 +22,8 @@ def test_stepper_escapes_scenario_text_and_labels_faces() -> None:
     page = html(run(data), base="../")
     assert EVIL not in page
     assert "&lt;img src=x onerror=alert(1)&gt;" in page
-    assert page.startswith('<div class="estro-stepper estro-r19">')
+    assert page.startswith('<div class="estro-sequence-summary">')  # the summary, then the steps
+    assert '<div class="estro-stepper estro-r19" data-steps="2"><template class="estro-steps">' in page
     assert page.count('<section class="estro-step-panel"') == 2
     assert 'data-label="Start"' in page and 'data-label="Action 1"' in page
     # initial panel shows Prime, the step shows the Contested face as a text label with its class

@@ -15,14 +15,22 @@ from tests.views.test_r19_text import broken_locations
 BOARD = re.compile(r'<p class="estro-board-state">.*?</table></div>')
 
 
+def stepper(page: str) -> str:
+    """The steps of a result's view (after its summary)."""
+    return page[page.index('<div class="estro-stepper'):]
+
+
 def links(*rulings: str) -> str:
     return ruling_links(RULEBOOK, rulings, base="../")
 
 
 def test_the_panels_and_their_headings_in_order() -> None:
-    page = html(run(broken_locations()), base="../")
-    assert page.startswith('<div class="estro-stepper estro-r19"><section class="estro-step-panel" data-label="Start">')
-    assert page.endswith("</section></div>")
+    page = stepper(html(run(broken_locations()), base="../"))
+    assert page.startswith(
+        '<div class="estro-stepper estro-r19" data-steps="2"><template class="estro-steps">'
+        '<section class="estro-step-panel" data-label="Start">'
+    )
+    assert page.endswith("</section></template></div>")
     assert re.findall(r'data-label="([^"]*)"|<h[45]>(.*?)</h[45]>', page) == [
         ("Start", ""),
         ("", "Initial state"),
@@ -84,10 +92,11 @@ def test_a_settled_start_and_an_action_that_sets_off_nothing() -> None:
         [{"card": "L1", "owner": "A"}],
         [{"do": "add_counters", "card": "L1", "counter": "Liberation", "n": 1}],
     )
-    page = html(run(data), base="../")
+    page = stepper(html(run(data), base="../"))
     # Nothing to check before the first action: the start panel is the board alone.
     assert page.startswith(
-        '<div class="estro-stepper estro-r19"><section class="estro-step-panel" data-label="Start"><h4>Initial state</h4>'
+        '<div class="estro-stepper estro-r19" data-steps="2"><template class="estro-steps">'
+        '<section class="estro-step-panel" data-label="Start"><h4>Initial state</h4>'
         '<p class="estro-board-state">'
     )
     assert '<h5>Triggers, in the order they fire</h5><p class="estro-queue estro-empty">No triggers.</p>' in page

@@ -5,7 +5,10 @@
  * turns any declaration into controls:
  *   object        → its fields in a group (a team's "name" and "cryptids")
  *   list          → rows, each with Move and Remove, and an "Add <item>" button; a list of choices
- *                   is a set of checkboxes
+ *                   is a set of checkboxes (one stop for Tab; the arrow keys go from box to box). An item with a list or a map in it (a cryptid, a card) is
+ *                   a compact row: its name and a summary in words (from the declarations' labels),
+ *                   opened on a tap; its controls are made then. The rows are one stop for Tab (the
+ *                   arrow keys move along them). A full list (its declared maximum) says so.
  *   choice        → a select showing the declared labels (the JSON keeps the machine names)
  *   keyed         → a select of the shapes ("The dice total is"), then the chosen shape's controls
  *   tagged        → a select of the variants ("Action"), then the chosen variant's fields
@@ -23,6 +26,8 @@
  *     samples   {object name: [values]}: sample values offered for every object of that name
  *     controls  the top-level fields to show, in order (empty: every field)
  *     onChange(value, how)  after every edit; how: "input" (typing) or "change" (a committed edit)
+ *     onBuilt(node)         after controls are made inside the form once it exists (a row opened, a list
+ *                           drawn again): the page marks their Italian words there
  *   form.element, form.value(), form.set(value), form.showError(path, message), form.clearErrors()
  */
 "use strict";
@@ -194,6 +199,7 @@
     const rootSlot = {get: () => root.value, set: (v) => (root.value = v)};
     const samples = options.samples || {};
     const element = el("div", {class: "estro-form"});
+    const built = (node) => options.onBuilt && options.onBuilt(node); // controls made after the form was
 
     const ctx = {
       /* Names a ref can pick among, from the scenario as it is now; null when the declarations do not
@@ -242,6 +248,7 @@
     function refreshRefs() {
       for (const select of element.querySelectorAll("select[data-ref]")) select.estroFill();
       for (const list of element.querySelectorAll("datalist[data-ref]")) list.estroFill();
+      for (const row of element.querySelectorAll(".estro-row-collapsible")) row.estroSummary();
     }
 
     /* ---------- one field: label, control, help; the wrapper carries the path ---------- */
@@ -483,21 +490,47 @@
         });
         group.append(el("label", {class: "estro-check"}, box, document.createTextNode(" " + text)));
       }
+      // One stop for Tab, as a row of rows is: the arrow keys go from box to box, Space ticks.
+      const boxes = [...group.querySelectorAll("input[type=checkbox]")];
+      const rove = (to) => {
+        boxes.forEach((b) => (b.tabIndex = b === to ? 0 : -1));
+        to.focus();
+      };
+      boxes.forEach((b, i) => (b.tabIndex = i === 0 ? 0 : -1));
+      group.addEventListener("keydown", (event) => {
+        const at = boxes.indexOf(document.activeElement);
+        if (at < 0) return;
+        const to = {ArrowDown: at + 1, ArrowRight: at + 1, ArrowUp: at - 1, ArrowLeft: at - 1, Home: 0, End: boxes.length - 1}[event.key];
+        if (to === undefined || !boxes[to]) return;
+        event.preventDefault();
+        rove(boxes[to]);
+      });
+      group.addEventListener("focusin", (event) => {
+        if (boxes.includes(event.target) && event.target.tabIndex !== 0) rove(event.target); // a click moves the stop
+      });
       return group;
     }
 
     /* ---------- lists: rows with Move and Remove, and Add ---------- */
+
+    /* An item that gets a compact row, opened on a tap: an object with a list or a map in it (a cryptid
+     * and its abilities, a card and its faces, a card on the board and its counters), or with three fields
+     * or more (an ability: its name, when, what and whom). */
+    const collapsible = (type) =>
+      type.type === "object" && (type.fields.length >= 3 || type.fields.some((f) => f.type.type === "list" || f.type.type === "map"));
 
     function listControl(type, slot, path, meta) {
       const item = type.item;
       const name = noun(item);
       const lower = name.toLowerCase();
       const across = Boolean(type.across);
-      const group = el("fieldset", {class: `estro-field estro-list${across ? " estro-across" : ""}`, "data-path": path});
+      const compact = collapsible(item);
+      const group = el("fieldset", {class: `estro-field estro-list${across ? " estro-across" : ""}${compact ? " estro-compact-rows" : ""}`, "data-path": path});
       group.append(el("legend", {text: meta.label}));
       if (meta.help) group.title = meta.help;
       const rows = el("div", {class: "estro-rows"});
       const add = el("button", {type: "button", class: "estro-add md-button", text: `Add ${lower}`});
+      const cap = el("p", {class: "estro-cap-note", role: "status"});
       const bar = el("div", {class: "estro-list-bar"}, add);
       const sampleList = item.type === "object" ? samples[item.name] : null;
       let picker = null;
@@ -507,6 +540,7 @@
         sampleList.forEach((s, i) => picker.append(el("option", {value: String(i), text: sampleName(s, `${name} ${i + 1}`)})));
         bar.append(picker);
       }
+      bar.append(cap);
       group.append(rows, bar);
 
       const items = () => (Array.isArray(slot.get()) ? slot.get() : []);
@@ -514,13 +548,20 @@
         if (!Array.isArray(slot.get())) slot.set([]);
         return slot.get();
       };
+      let open = new Set(); // the compact rows shown open (their indices)
+      let active = 0; // the compact row whose toggle Tab reaches (the others: arrow keys)
 
       function draw(focus) {
         rows.textContent = "";
         const list = items();
+        active = Math.max(0, Math.min(active, list.length - 1));
         list.forEach((_, i) => rows.append(row(i, list.length)));
-        add.disabled = type.max !== null && type.max !== undefined && list.length >= type.max;
-        if (picker) picker.disabled = add.disabled;
+        built(rows);
+        const full = type.max !== null && type.max !== undefined && list.length >= type.max;
+        add.disabled = full;
+        if (picker) picker.disabled = full;
+        cap.textContent = full ? `${capital(type.what || `list of ${lower}s`)}: ${type.max} at most. Remove one to add another.` : "";
+        cap.hidden = !full;
         if (focus) focus();
       }
 
@@ -539,9 +580,12 @@
         down.addEventListener("click", () => move(i, 1, "estro-later"));
         remove.addEventListener("click", () => {
           ensure().splice(i, 1);
-          draw(() => focusIn(rows.children[i] || rows.children[i - 1], ".estro-remove") || add.focus());
+          open = new Set([...open].filter((k) => k !== i).map((k) => (k > i ? k - 1 : k)));
+          if (active > i) active -= 1;
+          draw(() => focusIn(rows.children[i] || rows.children[i - 1], compact ? ".estro-row-toggle" : ".estro-remove") || add.focus());
           ctx.changed("change");
         });
+        if (compact) return compactRow(r, i, title, [up, down, remove]);
         const scalar = ["int", "text", "choice", "ref"].includes(item.type);
         const body = control(item, childSlot(slot, i), rowPath, {label: title, required: true, compact: scalar}, {inRow: true});
         const head = el("div", {class: "estro-row-head"}, el("span", {class: "estro-row-title", text: title}));
@@ -553,11 +597,94 @@
         return r;
       }
 
+      /* One line: a button with the item's name and a summary of it, which opens the row (its controls
+       * are built then), and Move and Remove. The rows' toggles are one stop for Tab: the arrow keys go
+       * up and down the rows, and left and right along a row's buttons. */
+      function compactRow(r, i, title, buttons) {
+        const rowPath = join(path, `[${i}]`);
+        const value = () => items()[i];
+        const toggle = el("button", {type: "button", class: "estro-row-toggle", "aria-expanded": "false"});
+        const heading = el("span", {class: "estro-row-title"});
+        const summary = el("span", {class: "estro-row-summary"});
+        toggle.append(heading, summary);
+        const head = el("div", {class: "estro-row-head", role: "toolbar", "aria-label": title}, toggle, ...buttons);
+        const holder = el("div", {class: "estro-row-body"});
+        holder.hidden = true;
+        const done = el("button", {type: "button", class: "estro-row-done", text: "Done", "aria-label": `Done with ${lower} ${i + 1}`});
+        let made = false;
+        r.classList.add("estro-row-collapsible");
+        for (const b of [toggle, ...buttons]) b.tabIndex = -1;
+        toggle.tabIndex = i === active ? 0 : -1;
+        r.estroSummary = () => {
+          const v = value();
+          const named = isObject(v) ? sampleName(v, "") : "";
+          heading.textContent = named ? `${title}: ${named}` : title;
+          summary.textContent = summarise(item, v, true);
+          built(toggle);
+        };
+        r.estroOpen = (show) => {
+          if (show && !made) {
+            made = true;
+            const body = control(item, childSlot(slot, i), rowPath, {label: title, required: true}, {inRow: true});
+            if (body) holder.append(body);
+            holder.append(el("div", {class: "estro-row-end"}, done));
+            built(holder);
+          }
+          holder.hidden = !show;
+          toggle.setAttribute("aria-expanded", String(show));
+          r.classList.toggle("estro-open", show);
+          if (show) open.add(i);
+          else open.delete(i);
+        };
+        toggle.addEventListener("click", () => r.estroOpen(holder.hidden));
+        done.addEventListener("click", () => {
+          r.estroOpen(false);
+          toggle.focus();
+        });
+        head.addEventListener("keydown", (event) => {
+          const here = [toggle, ...buttons].filter((b) => !b.disabled);
+          const at = here.indexOf(document.activeElement);
+          let target = null;
+          if (event.key === "ArrowRight" || event.key === "ArrowLeft") {
+            if (at < 0) return;
+            target = here[(at + (event.key === "ArrowRight" ? 1 : here.length - 1)) % here.length];
+          } else if (event.key === "ArrowDown" || event.key === "ArrowUp" || event.key === "Home" || event.key === "End") {
+            const toggles = [...rows.children].map((c) => c.querySelector(":scope > .estro-row-head > .estro-row-toggle"));
+            const k = {ArrowDown: i + 1, ArrowUp: i - 1, Home: 0, End: toggles.length - 1}[event.key];
+            target = toggles[k] || null;
+            if (!target) return;
+          } else {
+            return;
+          }
+          event.preventDefault();
+          roveTo(target);
+        });
+        r.estroSummary();
+        r.append(head, holder);
+        if (open.has(i)) r.estroOpen(true);
+        return r;
+      }
+
+      /* The toggle of the row that holds `button` takes Tab from now on; `button` takes the focus. */
+      function roveTo(button) {
+        const r = button.closest(".estro-row");
+        active = Number(r.dataset.index);
+        for (const t of rows.querySelectorAll(":scope > .estro-row > .estro-row-head > .estro-row-toggle")) t.tabIndex = -1;
+        r.querySelector(":scope > .estro-row-head > .estro-row-toggle").tabIndex = 0;
+        button.focus();
+      }
+
       function move(i, by, which) {
         const list = ensure();
         const j = i + by;
         if (j < 0 || j >= list.length) return;
         [list[i], list[j]] = [list[j], list[i]];
+        const wasOpen = [open.has(i), open.has(j)];
+        open.delete(i);
+        open.delete(j);
+        if (wasOpen[0]) open.add(j);
+        if (wasOpen[1]) open.add(i);
+        if (compact) active = j;
         draw(() => {
           const target = rows.children[j];
           const button = target && target.querySelector(`:scope > .estro-row-head .${which}`);
@@ -570,7 +697,12 @@
       function append(value) {
         const list = ensure();
         list.push(value);
-        draw(() => focusIn(rows.children[list.length - 1], "input, select, button:not(.estro-move):not(.estro-remove)"));
+        if (compact) {
+          open.add(list.length - 1);
+          active = list.length - 1;
+        }
+        const first = compact ? ".estro-row-body :is(input, select)" : "input, select, button:not(.estro-move):not(.estro-remove)";
+        draw(() => focusIn(rows.children[list.length - 1], first));
         ctx.changed("change");
       }
 
@@ -585,6 +717,77 @@
       }
       draw();
       return group;
+    }
+
+    /* A value in a line of words, from the declarations' labels: "Threat 5 · Health 4 · 2 abilities: The
+     * dice total is 7, Damage 2". What it says comes from the declarations only (no rule is known here). */
+    function summarise(type, value, top = false) {
+      if (value === undefined || value === null || value === "") return "";
+      const short = (label) => String(label || "").replace(/\s*\(.*\)\s*$/, "");
+      switch (type.type) {
+        case "int":
+        case "text":
+        case "ref":
+          return String(value);
+        case "bool":
+          return value ? "yes" : "no";
+        case "const":
+          return "";
+        case "choice": {
+          const found = type.options.find(([v]) => v === value);
+          return found ? found[1] : String(value);
+        }
+        case "pair":
+          return Array.isArray(value) ? value.join("–") : "";
+        case "list": {
+          if (!Array.isArray(value)) return "";
+          const each = value.map((v) => summarise(type.item, v)).filter(Boolean);
+          const what = noun(type.item).toLowerCase();
+          if (type.item.type !== "object" && type.item.type !== "tagged") return each.join(", ");
+          return `${value.length} ${value.length === 1 ? what : `${what}s`}` + (each.length ? `: ${each.join("; ")}` : "");
+        }
+        case "map": {
+          if (!isObject(value)) return "";
+          return Object.entries(value).map(([k, v]) => {
+            const inner = summarise(type.value, v);
+            return inner ? `${k} ${inner}` : k;
+          }).join(", ");
+        }
+        case "keyed": {
+          const key = typeof value === "string" ? value : isObject(value) ? Object.keys(value)[0] : null;
+          const option = type.options.find((o) => o.name === key);
+          if (!option) return "";
+          const inner = option.value && isObject(value) ? summarise(option.value, value[key]) : "";
+          return [option.label || option.name, inner].filter(Boolean).join(" ");
+        }
+        case "tagged": {
+          if (!isObject(value)) return "";
+          const variant = type.variants.find((v) => v.name === value[type.tag]);
+          const fields = variant ? [...type.before, ...variant.fields, ...type.after] : [];
+          const parts = fields.map((f) => summarise(f.type, value[f.name])).filter(Boolean);
+          return [variant ? variant.label || variant.name : "", ...parts].filter(Boolean).join(" ");
+        }
+        case "object": {
+          if (!isObject(value)) return "";
+          const parts = [];
+          let lead = "";
+          for (const f of type.fields) {
+            const v = value[f.name];
+            if (v === undefined || v === null || v === "" || (Array.isArray(v) && !v.length)) continue;
+            if (!lead && !parts.length && (f.type.type === "text" || f.type.type === "ref")) {
+              lead = String(v); // its name: the row's title says it, or it leads ("Bite: …")
+              continue;
+            }
+            const inner = summarise(f.type, v);
+            if (!inner) continue;
+            parts.push(["list", "keyed", "map"].includes(f.type.type) ? inner : `${short(f.label || f.name)} ${inner}`);
+          }
+          if (top) return parts.join(" · ");
+          return (lead ? `${lead}: ` : "") + parts.join(", ");
+        }
+        default:
+          return "";
+      }
     }
 
     function focusIn(container, selector) {
@@ -866,6 +1069,17 @@
     function showError(path, message) {
       clearErrors();
       if (!path) return null;
+      // A compact row that holds the field opens (and one inside it, once built), so the field is shown.
+      for (let opened = true; opened; ) {
+        opened = false;
+        for (const row of element.querySelectorAll(".estro-row-collapsible:not(.estro-open)")) {
+          const p = row.dataset.path;
+          if (path === p || path.startsWith(p + ".") || path.startsWith(p + "[")) {
+            row.estroOpen(true);
+            opened = true;
+          }
+        }
+      }
       let at = path;
       let target = null;
       while (at) {

@@ -43,49 +43,143 @@
     return kinds.get(kind);
   }
 
+  /* Italian words in what the scripts add are marked lang="it" (assets/estro/reading.js). */
+  function markItalian(root) {
+    if (window.estroReading) window.estroReading.markItalian(root);
+  }
+
   function parse(text) {
     const data = window.estroForm.parseJson(text);
     if (data === null || typeof data !== "object" || Array.isArray(data)) throw new Error("a scenario is a JSON object { … }");
     return data;
   }
 
-  /* ---------- steppers (battle rolls, resolution actions) ---------- */
+  /* ---------- steppers (battle rolls, resolution actions): steps built when a reader asks ----------
+   *
+   * A result's panels come in a <template class="estro-steps"> (estro_rules.html.steps_box): with the
+   * result itself in the worker's answer, or, on a page the site built, as a JSON file beside the page
+   * (the stepper's data-src; scripts/sitegen/steps.py) fetched on the first Next or "Show every step". Only
+   * the panel shown is in the page. The panels are the engine's own HTML (its views escape every text);
+   * nothing here renders a result. */
+
+  const stepFiles = new Map(); // URL -> Promise of the panels' HTML
+
+  function stepsHtml(template) {
+    if (!template.dataset.src) return Promise.resolve(null); // the panels are in the template
+    const url = new URL(template.dataset.src, document.baseURI).href;
+    if (!stepFiles.has(url)) {
+      const loading = fetch(url).then((r) => {
+        if (!r.ok) throw new Error(`${r.status}`);
+        return r.json();
+      });
+      loading.catch(() => stepFiles.delete(url)); // a later press may work (the network came back)
+      stepFiles.set(url, loading.then((data) => data.html));
+    }
+    return stepFiles.get(url);
+  }
 
   function enhanceSteppers(root) {
-    for (const stepper of root.querySelectorAll(".estro-stepper")) {
+    for (const stepper of root.querySelectorAll(".estro-stepper[data-steps]")) {
       if (stepper.dataset.enhanced) continue;
       stepper.dataset.enhanced = "1";
-      const panels = [...stepper.querySelectorAll(":scope > .estro-step-panel")];
-      if (panels.length < 2) continue;
+      let template = stepper.querySelector(":scope > template.estro-steps");
+      if (!template && stepper.dataset.src) { // a page the site built: the panels are in the file it names
+        template = document.createElement("template");
+        template.dataset.src = stepper.dataset.src;
+      }
+      const count = Number(stepper.dataset.steps);
+      if (!template || count < 1) continue;
+      let panels = null;
+      let current = -1; // the panel shown; -1: none yet
+      let all = false; // every step shown
       const bar = document.createElement("div");
       bar.className = "estro-stepper-bar";
-      const prev = button("◀ Previous", "estro-prev");
       const next = button("Next ▶", "estro-next");
-      const slider = document.createElement("input");
-      slider.type = "range";
-      slider.min = "0";
-      slider.max = String(panels.length - 1);
-      slider.className = "estro-step-slider";
-      slider.setAttribute("aria-label", "Step");
+      next.setAttribute("aria-label", "Next step");
+      next.title = `${count} step${count === 1 ? "" : "s"}: the start, then one at a time`;
+      const every = button("Show every step", "estro-every");
+      every.setAttribute("aria-expanded", "false");
+      bar.append(next, every);
+      stepper.prepend(bar);
+      // Made on the first press (a page has 40 steppers, and most are never opened).
       const label = document.createElement("span");
       label.className = "estro-step-label";
       label.setAttribute("aria-live", "polite");
-      bar.append(prev, slider, next, label);
-      stepper.prepend(bar);
-      const show = (i) => {
-        panels.forEach((p, k) => (p.hidden = k !== i));
+      const view = document.createElement("div");
+      view.className = "estro-step-view";
+      let prev = null;
+      let slider = null;
+
+      async function load() {
+        if (panels) return panels;
+        if (!label.isConnected) bar.append(label);
+        if (!view.isConnected) stepper.append(view);
+        label.textContent = "Loading the steps…";
+        try {
+          const html = await stepsHtml(template);
+          if (html !== null) template.innerHTML = html;
+        } catch (err) {
+          label.textContent = `The steps could not be loaded (${err.message}); press again to retry.`;
+          return null;
+        }
+        panels = [...template.content.children];
+        return panels;
+      }
+
+      function controls() {
+        if (prev) return;
+        prev = button("◀ Previous", "estro-prev");
+        slider = document.createElement("input");
+        slider.type = "range";
+        slider.min = "0";
+        slider.max = String(panels.length - 1);
+        slider.className = "estro-step-slider";
+        slider.setAttribute("aria-label", "Step");
+        bar.insertBefore(prev, next); // Next stays where it is: moved, it would lose the focus
+        bar.insertBefore(slider, next);
+        prev.addEventListener("click", () => show(Math.max(0, current - 1)));
+        slider.addEventListener("input", () => show(Number(slider.value)));
+      }
+
+      function show(i) {
+        all = false;
+        every.textContent = "Show every step";
+        every.setAttribute("aria-expanded", "false");
+        current = i;
+        view.replaceChildren(panels[i].cloneNode(true));
+        markItalian(view);
+        controls();
         slider.value = String(i);
+        prev.hidden = next.hidden = slider.hidden = false;
         const single = panels.length === 1;
         prev.disabled = next.disabled = false; // enabled first, so that either can take the focus
-        setDisabled(prev, i === 0, single ? slider : next);
-        setDisabled(next, i === panels.length - 1, single ? slider : prev);
-        label.textContent = `${panels[i].dataset.label || "Step " + i} (${i + 1}/${panels.length})`;
+        setDisabled(prev, i === 0, single ? every : next);
+        setDisabled(next, i === panels.length - 1, single ? every : prev);
+        label.textContent = `${panels[i].dataset.label || "Step " + (i + 1)} (${i + 1}/${panels.length})`;
         stepper.dataset.current = String(i);
-      };
-      prev.addEventListener("click", () => show(Math.max(0, Number(slider.value) - 1)));
-      next.addEventListener("click", () => show(Math.min(panels.length - 1, Number(slider.value) + 1)));
-      slider.addEventListener("input", () => show(Number(slider.value)));
-      show(0);
+      }
+
+      function showAll() {
+        all = true;
+        view.replaceChildren(...panels.map((p) => p.cloneNode(true)));
+        markItalian(view);
+        every.textContent = "Show one step at a time";
+        every.setAttribute("aria-expanded", "true");
+        if (prev) prev.hidden = slider.hidden = true;
+        next.hidden = true;
+        label.textContent = `Every step (${panels.length})`;
+        stepper.dataset.current = "all";
+      }
+
+      next.addEventListener("click", async () => {
+        if (!(await load())) return;
+        show(Math.min(panels.length - 1, current + 1));
+      });
+      every.addEventListener("click", async () => {
+        if (!(await load())) return;
+        if (all) show(Math.max(0, current));
+        else showAll();
+      });
     }
   }
 
@@ -133,8 +227,19 @@
     const cancelButton = $(".estro-cancel");
     const editorBox = $(".estro-editor");
     const base = widget.dataset.base || "";
-    const samplesData = $(".estro-samples");
-    const samples = samplesData ? JSON.parse(samplesData.dataset.json ?? samplesData.textContent) : {};
+    // The examples of the picker and the editor's sample values: a file the site ships, fetched once.
+    let assets = null;
+    const widgetAssets = () => {
+      if (!widget.dataset.assets) return Promise.resolve({examples: [], samples: {}});
+      if (!assets) {
+        assets = fetch(new URL(widget.dataset.assets, document.baseURI)).then((r) => {
+          if (!r.ok) throw new Error(`${r.status}`);
+          return r.json();
+        });
+        assets.catch(() => (assets = null)); // a later try may work
+      }
+      return assets;
+    };
     const controls = (editorBox.dataset.controls || "").split(",").filter(Boolean);
     const homeKind = editorBox.dataset.kind;
     let form = null;
@@ -147,9 +252,62 @@
 
     enhanceSteppers(output);
 
+    /* ---------- the result line: the answer beside the question ----------
+     *
+     * One line at the end of the editor says the verdict (or that it is on its way, or the problem),
+     * links to the full result and has a Run button. It is sticky: while the editor goes on below the
+     * screen, the line stays at the bottom of the screen, over the editor and nothing else. And so that
+     * Run is a few Tab presses from any field, every group of the editor (a team, an open row, a card's
+     * face, a list) ends with a "Run" stop that shows only when the keyboard reaches it, like a skip
+     * link: the order of the stops never changes. */
+
+    const line = document.createElement("div");
+    line.className = "estro-result-line";
+    const lineText = document.createElement("span");
+    lineText.className = "estro-result-text";
+    const lineLink = document.createElement("a");
+    lineLink.className = "estro-result-link";
+    lineLink.textContent = "Full result";
+    if (!output.id) output.id = `${widget.id}-result`;
+    lineLink.href = `#${output.id}`;
+    const lineRun = button("Run", "estro-line-run md-button--primary");
+    line.append(lineText, lineLink, lineRun);
+    lineRun.addEventListener("click", () => run(true));
+
+    function verdictText() {
+      const verdict = output.querySelector(".estro-verdict") || output.querySelector("p");
+      return verdict ? verdict.textContent.replace(/\s+/g, " ").trim() : "Result below.";
+    }
+
+    function setLine(state, text) {
+      line.dataset.state = state;
+      lineText.textContent = text;
+      markItalian(lineText);
+    }
+
+    /* A "Run" stop at the end of every group of `root` that has none (groups made later get theirs too). */
+    function addRunStops(root) {
+      if (!(root instanceof Element)) return;
+      const groups = [...root.querySelectorAll("fieldset, .estro-row-body")];
+      if (root.matches("fieldset, .estro-row-body")) groups.push(root);
+      for (const group of groups) {
+        if (!form || !form.element.contains(group)) continue;
+        const last = group.lastElementChild;
+        if (last && last.classList.contains("estro-run-here")) continue;
+        const stop = button("Run ▸", "estro-run-here");
+        stop.setAttribute("aria-label", "Run the scenario now (the result line is below)");
+        stop.addEventListener("click", () => run(true));
+        group.append(stop);
+      }
+    }
+    new MutationObserver((records) => {
+      for (const record of records) for (const node of record.addedNodes) addRunStops(node);
+    }).observe(editorBox, {childList: true, subtree: true});
+
     /* ---------- state shown ---------- */
 
     function markStale(why = "") {
+      setLine("stale", why ? `Out of date: ${why}` : engine.ready ? "Running…" : "Out of date: the new result comes once Python has loaded.");
       output.classList.add("estro-stale");
       output.setAttribute("aria-busy", why ? "false" : "true");
       widget.dataset.stale = "1";
@@ -159,7 +317,17 @@
         (why || (engine.ready ? "the new one is on its way." : "the new one comes once Python has loaded."));
     }
 
+    /* The answer on screen is an error for this very scenario: nothing is out of date. */
+    function markStaleOff() {
+      setLine("error", `Problem: ${errorBox.textContent}`);
+      output.classList.remove("estro-stale");
+      output.setAttribute("aria-busy", "false");
+      widget.dataset.stale = "";
+      staleNote.hidden = true;
+    }
+
     function markCurrent(running) {
+      setLine(running ? "running" : "current", verdictText());
       output.classList.remove("estro-stale");
       output.setAttribute("aria-busy", running ? "true" : "false");
       widget.dataset.stale = "";
@@ -167,6 +335,7 @@
     }
 
     function showError(message, field) {
+      setLine("error", `Problem: ${message}`);
       errorBox.hidden = false;
       errorBox.textContent = message;
       output.hidden = true; // the error takes the result's place: no old result that looks current
@@ -221,13 +390,87 @@
 
     /* Run the scenario in the JSON view. An edit that changes nothing (leaving a box, a select set to
      * what it was) does not run it again; the Run button always does. */
+    /* ---------- scenarios of another kind this widget takes fields from (data-takes) ----------
+     * The win probability, given a battle (pasted, picked, or handed over by the battle viewer), does
+     * not run one battle: it says so and offers to estimate those teams, in its own scenario (its
+     * number of battles and seed) with the given scenario's fields. */
+
+    const takes = widget.dataset.takes ? JSON.parse(widget.dataset.takes) : {};
+    const offerBox = $(".estro-offer");
+    let own = null; // the last scenario of its own kind it had (what a taken scenario's fields go into)
+    try {
+      own = parse(textarea.value);
+    } catch (_) {
+      own = {kind: homeKind};
+    }
+
+    function taken(given) {
+      const fields = takes[given.kind];
+      if (!fields) return null;
+      const next = {...own, kind: homeKind};
+      for (const f of fields) {
+        if (given[f] === undefined) delete next[f];
+        else next[f] = structuredClone(given[f]);
+      }
+      return pretty({kind: homeKind, ...next});
+    }
+
+    /* Run `text` here if it is a scenario this widget takes fields from; false if it is not. */
+    widget.estroTake = (text) => {
+      let given;
+      try {
+        given = parse(text);
+      } catch (_) {
+        return false;
+      }
+      const next = taken(given);
+      if (next === null) return false;
+      if (offerBox) offerBox.hidden = true;
+      widget.estroShow(next, null);
+      return true;
+    };
+
+    async function offer(given) {
+      let what = given.kind;
+      try {
+        what = (await declarations(given.kind)).summary || what;
+      } catch (_) {
+        // the kind's name says it
+      }
+      offerBox.textContent = "";
+      const text = document.createElement("p");
+      text.textContent = `This scenario is not one this widget runs: it is “${what}”. It was not run.`;
+      const take = button(widget.dataset.offer || "Use it here", "estro-take md-button--primary");
+      take.addEventListener("click", () => widget.estroTake(textarea.value));
+      offerBox.append(text, take);
+      offerBox.hidden = false;
+      markItalian(offerBox);
+    }
+
     function run(force = false) {
       clearTimeout(timer);
       timer = null;
       const text = textarea.value; // sent as it is: broken JSON gets the engine's message, as on the command line
+      let given = null;
+      try {
+        given = parse(text);
+      } catch (_) {
+        // the engine names the problem
+      }
+      if (offerBox) offerBox.hidden = true;
+      if (given && given.kind !== homeKind && takes[given.kind]) {
+        if (current !== null) engine.cancel(current);
+        settle();
+        markStale(`press “${widget.dataset.offer}” to run it here.`);
+        status.textContent = "Not run: another kind of scenario.";
+        offer(given);
+        return;
+      }
+      if (given && given.kind === homeKind) own = given;
       if (force !== true && current !== null && text === sentText) return;
       if (force !== true && current === null && text === answeredText) {
-        markCurrent(false);
+        if (errorBox.hidden) markCurrent(false); // its answer is on screen already (an error stays)
+        else markStaleOff();
         return;
       }
       if (current !== null) engine.cancel(current); // the latest scenario wins
@@ -263,7 +506,7 @@
           markStale("press Run for this one's."); // what is shown is not this scenario's result
           return;
         }
-        showError(reply.error, reply.field);
+        showError(reply.words || reply.error, reply.field); // in the form's words; the path names the control
         status.textContent = "The scenario has a problem:";
         finished();
         return;
@@ -271,6 +514,7 @@
       clearError();
       output.innerHTML = reply.html; // HTML from the engine's views: every text is escaped there
       enhanceSteppers(output);
+      markItalian(output);
       const estimate = reply.total !== undefined;
       if (estimate && !widget.dataset.firstPartialAt) widget.dataset.firstPartialAt = String(performance.now());
       if (!done) {
@@ -326,14 +570,19 @@
       const kind = typeof scenario.kind === "string" ? scenario.kind : homeKind;
       if (form && formKind === kind) {
         form.set(scenario);
+        markItalian(form.element);
+        addRunStops(form.element);
         return;
       }
       try {
-        const decl = await declarations(kind);
-        form = window.estroForm.create(decl, scenario, {samples, controls: kind === homeKind ? controls : [], onChange: onFormChange});
+        const [decl, {samples}] = await Promise.all([declarations(kind), widgetAssets().catch(() => ({samples: {}}))]);
+        form = window.estroForm.create(decl, scenario, {samples, controls: kind === homeKind ? controls : [], onChange: onFormChange, onBuilt: markItalian});
         formKind = kind;
         editorBox.textContent = "";
-        editorBox.append(form.element);
+        editorBox.append(form.element, line);
+        markItalian(form.element);
+        addRunStops(form.element);
+        if (!line.dataset.state) setLine("current", verdictText());
       } catch (err) {
         form = null;
         formKind = null;
@@ -364,9 +613,16 @@
       typing = setTimeout(fromJson, TYPING_MS);
     });
 
-    $(".estro-examples")?.addEventListener("change", (event) => {
-      if (!event.target.value) return;
-      textarea.value = event.target.value;
+    // The picker holds the examples' titles; their scenarios are a file the site ships (fetched once).
+    const picker = $(".estro-examples");
+    picker?.addEventListener("change", async () => {
+      if (picker.value === "") return;
+      try {
+        textarea.value = (await widgetAssets()).examples[Number(picker.value)][1];
+      } catch (err) {
+        showError(`The example could not be loaded (${err.message}): try again once the network is back.`);
+        return;
+      }
       fromJson();
     });
     runButton.addEventListener("click", () => run(true));
@@ -376,6 +632,47 @@
         timer = null;
       }
       if (current !== null) engine.cancel(current);
+    });
+
+    /* Show a scenario whose result is known (a worked example's, rendered by the same view): no run
+     * until it is edited. Without a result, it runs as any edit does. */
+    widget.estroShow = (text, html) => {
+      clearTimeout(timer);
+      timer = null;
+      if (current !== null) {
+        engine.cancel(current);
+        settle();
+      }
+      textarea.value = text;
+      let scenario = null;
+      try {
+        scenario = parse(text);
+        textarea.value = pretty(scenario);
+      } catch (_) {
+        // shown as it is: the engine names the problem when it runs
+      }
+      clearError();
+      if (html) {
+        output.innerHTML = html;
+        enhanceSteppers(output);
+        answeredText = textarea.value;
+        markCurrent(false);
+        status.textContent = "The example's result, as the page shows it. Change the example to run your own.";
+      }
+      return (scenario ? buildForm(scenario) : Promise.resolve()).then(() => {
+        if (!html) schedule(0);
+      });
+    };
+
+    // "Estimate these teams": the scenario goes to the widget that takes it, which runs it.
+    $(".estro-hand")?.addEventListener("click", (event) => {
+      const target = document.getElementById(`widget-${event.currentTarget.dataset.to}`);
+      if (!target || !target.estroTake || !target.estroTake(textarea.value)) {
+        status.textContent = "The other widget could not take this scenario.";
+        return;
+      }
+      const title = target.querySelector(".estro-title");
+      if (title) title.focus();
     });
 
     $(".estro-copy-link")?.addEventListener("click", async () => {
@@ -436,6 +733,108 @@
       },
     );
   }
+
+  /* ---------- "Try it": the page's widget opens under the worked example, in place ----------
+   *
+   * A worked example's "Try it" is a link that opens the example in the page's widget (?widget=…&z=…,
+   * share.js's format): without scripts it does just that, by loading the page again. Here the widget
+   * itself moves under the example, with the example loaded and its result (the one the page already
+   * shows: the engine's, for this very scenario), and the focus goes into its editor; the page does
+   * not scroll. Close (or Escape) puts it back where it was and returns the focus to the example's
+   * "Try it". Where the widget was, a note says where it is. */
+
+  /* Change the page with `change()` and keep `element` where it was on the screen (at `top`, by default
+   * where it is now). The browser's own scroll anchoring is off meanwhile: it would correct the scroll
+   * too, and the two would add up; the correction is made again on the next two frames, once the parts
+   * of the page drawn only near the screen (content-visibility) have their sizes. A change that returns a
+   * promise (`later`) is kept in place when it has settled too. Returns `top`. */
+  function keepInPlace(element, change, later = false, top = element.getBoundingClientRect().top) {
+    const root = document.documentElement;
+    const correct = () => scrollBy(0, element.getBoundingClientRect().top - top);
+    const hold = () => {
+      root.style.overflowAnchor = "none";
+      correct();
+      requestAnimationFrame(() => {
+        correct();
+        requestAnimationFrame(() => {
+          correct();
+          root.style.overflowAnchor = "";
+        });
+      });
+    };
+    root.style.overflowAnchor = "none";
+    const result = change();
+    hold();
+    if (later) return Promise.resolve(result).then(() => hold());
+    return top;
+  }
+
+  function openInPlace(link) {
+    const url = new URL(link.href, document.baseURI);
+    const widget = document.getElementById(`widget-${url.searchParams.get("widget")}`);
+    const worked = link.closest(".estro-worked");
+    const z = url.searchParams.get("z");
+    if (!widget || !widget.estroShow || !worked || !z) return false;
+    const top = keepInPlace(worked, () => {
+      if (!widget.estroHome) {
+        const home = document.createElement("p");
+        home.className = "estro-widget-away";
+        widget.before(home);
+        widget.estroHome = home;
+        const close = button("Close ✕", "estro-close");
+        close.setAttribute("aria-label", "Close the widget and go back to the example");
+        close.addEventListener("click", () => closeInPlace(widget));
+        widget.prepend(close);
+        widget.addEventListener("keydown", (event) => {
+          if (event.key === "Escape" && widget.classList.contains("estro-in-place")) closeInPlace(widget);
+        });
+      }
+      const title = widget.querySelector(".estro-title strong");
+      widget.estroHome.hidden = false;
+      widget.estroHome.textContent = `${title ? title.textContent : "The widget"} is open under an example below.`;
+      worked.after(widget); // under the example, which stays where the reader saw it
+      widget.classList.add("estro-in-place");
+    });
+    widget.estroOpener = link;
+    widget.estroBack = {worked, top};
+    window.estroShare.decode(z).then((text) => {
+      const outcome = worked.querySelector(".estro-worked-outcome");
+      return keepInPlace(worked, () => widget.estroShow(text, outcome ? outcome.innerHTML : null), true);
+    }).then(() => {
+      const first = widget.querySelector(".estro-editor :is(input, select, textarea, button):not([disabled])");
+      (first || widget.querySelector(".estro-run")).focus({preventScroll: true});
+      widget.dataset.opened = String(performance.now()); // for the tests
+    });
+    return true;
+  }
+
+  function closeInPlace(widget) {
+    if (!widget.classList.contains("estro-in-place")) return;
+    const opener = widget.estroOpener;
+    const back = widget.estroBack;
+    const move = () => {
+      widget.classList.remove("estro-in-place");
+      widget.estroHome.after(widget);
+      widget.estroHome.hidden = true;
+    };
+    if (!back || !back.worked.isConnected) return move();
+    // Back to the example, on the screen where it was when "Try it" opened the widget.
+    keepInPlace(back.worked, move, false, back.top);
+    if (opener && opener.isConnected) opener.focus({preventScroll: true});
+  }
+
+  document.addEventListener(
+    "click",
+    (event) => {
+      const link = event.target instanceof Element ? event.target.closest("a.estro-try") : null;
+      if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      if (openInPlace(link)) {
+        event.preventDefault();
+        event.stopPropagation(); // not a page load, and not the theme's instant navigation either
+      }
+    },
+    true,
+  );
 
   function mountAll() {
     for (const widget of document.querySelectorAll(".estro-widget")) mount(widget);
