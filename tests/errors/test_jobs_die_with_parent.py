@@ -57,6 +57,13 @@ def wait_for(condition: object, seconds: float) -> bool:
     return bool(condition())
 
 
+def interruptible() -> None:
+    """SIGINT at its default in the command, as in a terminal where Ctrl-C reaches it. A test run started
+    in the background (``cmd &`` in a script, ``nohup``) ignores SIGINT, every process it starts inherits
+    that, and Python then leaves SIGINT ignored, as a program should: the command would play on."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.fixture()
 def long_estimate(tmp_path: Path) -> Path:
     path = tmp_path / "matchup.json"
@@ -73,6 +80,7 @@ def test_the_processes_die_with_the_command(long_estimate: Path, how: signal.Sig
         cwd=ROOT,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
+        preexec_fn=interruptible,
     )
     workers: list[int] = []
     try:
