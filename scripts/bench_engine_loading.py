@@ -38,6 +38,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from scripts.serve_site import serve_in_background  # noqa: E402
+from tests.conftest import CHROMIUM_ARGS  # noqa: E402
 from tests.support.site import build_site  # noqa: E402
 
 WAYS = ("zip", "package")
@@ -51,16 +52,6 @@ FIGURES = (
 )
 WIDGET = "widget-p07-combination"
 CLICK = f"#{WIDGET} input[value='Zona di Conquista']"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 SAVE_DATA = "Object.defineProperty(Navigator.prototype, 'connection', {get: () => ({saveData: true})})"
 PRESS_CLOCK = "document.addEventListener('pointerdown', () => { window.pressAt = performance.now(); }, {capture: true})"
 DELETE_SNAPSHOT = (
