@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import base64
 import json
-import time
 
 from playwright.sync_api import Page, expect
 
@@ -121,9 +120,9 @@ def test_win_probability_progress_result_and_cancel(page: Page, site: Site) -> N
     page.wait_for_function(
         "(s) => document.querySelector(s).dataset.firstPartialAt", arg=widget, timeout=PYTHON_READY_TIMEOUT
     )
-    began = time.perf_counter()
-    assert page.evaluate("1 + 1") == 2
-    assert time.perf_counter() - began < 1.0, "the main thread is free while battles run"
+    # The page answers while the battles run (they run in the worker): the answer comes before the run ends.
+    answered = page.evaluate("(s) => [1 + 1, document.querySelector(s + ' .estro-status').textContent]", widget)
+    assert answered[0] == 2 and "Done" not in answered[1], answered
     expect(page.locator(f"{widget} .estro-progress")).to_be_visible()
     page.locator(f"{widget} .estro-cancel").click()
     expect(page.locator(f"{widget} .estro-status")).to_contain_text("Cancelled after", timeout=10_000)
