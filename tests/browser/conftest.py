@@ -24,6 +24,12 @@ BROWSER_TESTS = Path(__file__).resolve().parent
 # Playwright's default 5 s to show what a test expects (the same check, waited for longer).
 expect.set_options(timeout=15_000)
 
+#: ms: how long a waiting service worker may be held back by an old one that Chromium still counts as
+#: busy, even after skipWaiting (kMaxLameDuckTime, five minutes, in Chromium's
+#: content/browser/service_worker/service_worker_registration.cc), and a minute more. Under load an
+#: open tab has met that bound with every request of its page answered.
+LAME_DUCK_TIMEOUT = 360_000
+
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Mark every test in this folder, so ``-m "not browser"`` skips them while iterating."""

@@ -36,6 +36,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from scripts.serve_site import serve_in_background
 from scripts.sitegen import offline, rebuild
+from tests.browser.conftest import LAME_DUCK_TIMEOUT
 from tests.browser.test_protocol07_page import PYTHON_READY_TIMEOUT
 from tests.conftest import Site, free_port
 
@@ -129,6 +130,10 @@ def player(browser: Browser, host: Host) -> Iterator[BrowserContext]:
     """A player's browser: its HTTP cache on (nothing routed), every request recorded."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     context.on("request", lambda r: host.requests.append(r.url))
+    PENDING.clear()
+    context.on("request", lambda r: PENDING.__setitem__(id(r), f"{r.url} ({'service worker' if r.service_worker else 'page'})"))
+    context.on("requestfinished", lambda r: PENDING.pop(id(r), None))
+    context.on("requestfailed", lambda r: PENDING.pop(id(r), None))
     yield context
     context.close()
     outside = [u for u in host.requests if urlparse(u).hostname != "127.0.0.1" and not u.startswith(("data:", "blob:"))]
@@ -139,18 +144,30 @@ def player(browser: Browser, host: Host) -> Iterator[BrowserContext]:
 # What the player sees
 
 
+#: The player's requests not yet answered in full (for a failure's message).
+PENDING: dict[int, str] = {}
+
+REGISTRATION = """() => navigator.serviceWorker.getRegistration().then((r) => r && {
+  installing: r.installing && r.installing.scriptURL, waiting: r.waiting && r.waiting.scriptURL,
+  active: r.active && [r.active.scriptURL, r.active.state]})"""
+
+
 def wait_until(page: Page, expression: str, arg: object = None, timeout: float = PYTHON_READY_TIMEOUT) -> None:
     """Poll ``expression`` (a function of ``arg``; it may return a promise) until it is true. Polled from here
     (DevTools' evaluate) rather than with wait_for_function, which evaluates a string in the page: the site's
     own Content-Security-Policy refuses that, as it should."""
     deadline = time.monotonic() + timeout / 1000
     while not page.evaluate(expression, arg):
-        assert time.monotonic() < deadline, f"still false after {timeout / 1000:.0f} s: {expression}"
+        if time.monotonic() >= deadline:
+            state = page.evaluate(REGISTRATION), page.evaluate("caches.keys()"), sorted(PENDING.values())
+            raise AssertionError(f"still false after {timeout / 1000:.0f} s: {expression}; service worker, caches, requests pending: {state}")
         time.sleep(0.25)
 
 
 def text_build(page: Page, builds: Builds) -> str:
     """Which build the page's text is: by its stamp, checked against what B changed in the text."""
+    # A page whose load the reload began: its stamp once the document has it.
+    expect(page.locator("meta[name=estro-build]")).to_be_attached(timeout=NAVIGATION_TIMEOUT)
     stamp = page.evaluate("document.querySelector('meta[name=estro-build]').content")
     which = builds.name(stamp)
     has_b_text = page.locator(".estro-next-build").count() > 0 if "protocol-07" in page.url else None
@@ -297,9 +314,9 @@ def test_from_an_open_tab(builds: Builds, host: Host, player: BrowserContext, or
     # The tab learns of the new build: "Rules updated: reload", whichever way it came.
     note = page.locator(".estro-build-note[data-kind=updated]")
     # The navigation's page request made the service worker look for a new one, which installs B whole
-    # (every file fetched from this test's own server and checked: during the whole parallel suite, on two
-    # cores, that has taken more than 90 s) before the tab can learn of it.
-    settle(page, timeout=3 * PYTHON_READY_TIMEOUT)
+    # and then takes over (skipWaiting) once the old one has no work left, or at Chromium's bound
+    # (LAME_DUCK_TIMEOUT): the wait allows the bound, not less.
+    settle(page, timeout=LAME_DUCK_TIMEOUT)
     expect(note).to_contain_text("Rules updated: reload", timeout=PYTHON_READY_TIMEOUT)
     assert whole(page, builds) in ("A", "updated"), "until the reload, never B's results in A's window"
     with page.expect_navigation():
