@@ -17,7 +17,8 @@
  *     mismatch; a file that still differs (a half-done deploy: the server holds files of another
  *     build) fails the install, and the partial cache is deleted.
  * Until a new build is complete, the old service worker goes on serving the old build whole; the
- * browser tries the new one again at the next visit. Once complete, it takes over at once, deletes
+ * browser tries the new one again at the next visit. Once complete, it takes over at once (skipWaiting;
+ * Chromium waits, at most five minutes, while it counts the old worker busy), deletes
  * the older caches and any stored engine snapshot of another runtime, and tells the open pages (the
  * engine client shows "Rules updated: reload").
  *
