@@ -59,9 +59,11 @@ def compressed(data: bytes, encoding: str, cache: Path = CACHE) -> bytes:
     """``data`` compressed with ``encoding`` (``br`` or ``gzip``), from the cache when it was done before."""
     key = hashlib.sha256(data).hexdigest()
     cached = cache / f"{key}.{encoding}"
-    if cached.exists():
+    try:  # several builds may share the cache (the tests build in parallel): another may prune this entry
         os.utime(cached)  # mark as recently used
         return cached.read_bytes()
+    except FileNotFoundError:
+        pass
     packed = _compress(data, encoding)
     cache.mkdir(parents=True, exist_ok=True)
     partial = cached.with_suffix(f".{os.getpid()}-{threading.get_ident()}.part")
@@ -117,9 +119,19 @@ def precompress(site_dir: Path, cache: Path = CACHE) -> int:
 
 
 def prune(cache: Path = CACHE, keep: int = CACHE_KEEP) -> None:
-    """Delete all but the ``keep`` most recently used cache entries."""
+    """Delete all but the ``keep`` most recently used cache entries. Another build sharing the cache may
+    be writing (its ``.part`` files are left alone) or pruning at the same time (an entry already gone
+    is passed over)."""
     if not cache.is_dir():
         return
-    entries = sorted(cache.iterdir(), key=lambda p: p.stat().st_mtime, reverse=True)
-    for old in entries[keep:]:
+    used: list[tuple[float, Path]] = []
+    for entry in cache.iterdir():
+        if entry.suffix == ".part":
+            continue
+        try:
+            used.append((entry.stat().st_mtime, entry))
+        except FileNotFoundError:
+            continue
+    used.sort(reverse=True)
+    for _, old in used[keep:]:
         old.unlink(missing_ok=True)

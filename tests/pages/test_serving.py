@@ -6,6 +6,7 @@ import gzip
 import hashlib
 import http.client
 import json
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -72,6 +73,25 @@ def test_big_files_are_compressed_once(tmp_path: Path) -> None:
     cached.write_bytes(b"from the cache")
     assert compress.compressed(data, "br", cache) == b"from the cache"
     assert brotli.decompress(first) == data
+
+
+def test_a_cache_shared_by_parallel_builds_tolerates_entries_that_vanish(tmp_path: Path) -> None:
+    """Builds in parallel share the cache: an entry another build pruned is no error, and a file another
+    build is still writing is not pruned."""
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    (cache / "gone.br").symlink_to(cache / "pruned-by-another-build")  # listed, but stat finds nothing
+    writing = cache / "0123.br.4242-1.part"
+    writing.write_bytes(b"another build is writing this")
+    kept = []
+    for n in range(3):
+        entry = cache / f"{n}.gz"
+        entry.write_bytes(b"x")
+        os.utime(entry, (1_000 + n, 1_000 + n))
+        kept.append(entry)
+    compress.prune(cache, keep=2)
+    assert writing.exists(), "another build's file in progress is left alone"
+    assert [e.exists() for e in kept] == [False, True, True], "the least recently used goes"
 
 
 def test_the_server_sends_what_the_browser_accepts(served: tuple[Path, int]) -> None:
