@@ -17,7 +17,8 @@ if [ $# -eq 0 ]; then export ESTRO_BUILD_SITE_EARLY=1; fi
 # In parallel (pytest-xdist): the tests wait on browsers and Node as much as they compute.
 # ESTRO_TEST_WORKERS=0 runs them in this one process.
 status=0
-.venv/bin/python -m pytest -n "${ESTRO_TEST_WORKERS:-4}" "$@" || status=$?
+# The slowest twenty are listed at the end: where the wall time goes, run after run.
+.venv/bin/python -m pytest -n "${ESTRO_TEST_WORKERS:-4}" --durations=20 "$@" || status=$?
 if ! wait "$mypy"; then status=1; fi
 cat "$mypy_log"
 rm -f "$mypy_log"
