@@ -83,15 +83,15 @@ def test_a_cache_shared_by_parallel_builds_tolerates_entries_that_vanish(tmp_pat
     (cache / "gone.br").symlink_to(cache / "pruned-by-another-build")  # listed, but stat finds nothing
     writing = cache / "0123.br.4242-1.part"
     writing.write_bytes(b"another build is writing this")
-    kept = []
+    entries = []
     for n in range(3):
         entry = cache / f"{n}.gz"
         entry.write_bytes(b"x")
         os.utime(entry, (1_000 + n, 1_000 + n))
-        kept.append(entry)
+        entries.append(entry)
     compress.prune(cache, keep=2)
     assert writing.exists(), "another build's file in progress is left alone"
-    assert [e.exists() for e in kept] == [False, True, True], "the least recently used goes"
+    assert [e.exists() for e in entries] == [False, True, True], "the least recently used goes"
 
 
 def test_the_server_sends_what_the_browser_accepts(served: tuple[Path, int]) -> None:
