@@ -439,7 +439,11 @@ def render_example(site: Site, page: ParsedPage, example: Example, base: str, pa
     the doctest in a closed box. The doctest is shown whole, as plain text in one ``<pre>`` (a closed
     ``details.example``, on one line, its line breaks written ``&#10;``): coloured, its words were 5,000
     elements of the Battaglia page, and the theme's code block wrapped it in two more (a page has 5,000 at
-    most)."""
+    most).
+
+    The code sits in a ``<span>`` inside the ``<pre>``, not directly in it: the theme mounts every ``pre > code``
+    as it starts, with a forced layout of the page per block (57 on §19), which kept a phone's first tap
+    waiting. ``reading.js`` gives the box its copy button when it is opened, in the theme's markup."""
     fence = page.lines[example.line - 1 : example.end]
     indent = len(fence[0]) - len(fence[0].lstrip()) if fence else 0
     text = "&#10;".join(html.escape(line[indent:], quote=False) for line in fence[1:-1])
@@ -450,7 +454,7 @@ def render_example(site: Site, page: ParsedPage, example: Example, base: str, pa
         out += [pad + worked.worked_html(scenario, widget, base).replace("\n", "\n" + pad), ""]
     box = (
         f'<details class="example"><summary>{EXAMPLE_TITLE}</summary>'
-        f'<pre class="estro-doctest"><code>{text}</code></pre></details>'
+        f'<pre class="estro-doctest"><span><code>{text}</code></span></pre></details>'
     )
     return [*out, pad + box, ""]
 

@@ -53,6 +53,16 @@ OPEN_EVERYTHING = """async () => {
     editor.querySelector('.estro-row-toggle[aria-expanded=false]')?.click();
 }"""
 
+#: Draws every block as the reader will see it when it comes near the screen. A worked example or an
+#: interpretation far from the screen is not laid out yet (content-visibility: auto, estro.css), and axe,
+#: which judges sizes and colours from the layout, would judge its controls 0 px wide and its text
+#: unrendered. The blocks stay in the keyboard's order and the accessibility tree either way.
+RENDER_ALL = """() => {
+  const style = document.createElement('style');
+  style.textContent = '.md-typeset * { content-visibility: visible !important; }';
+  document.head.append(style);
+}"""
+
 AXE_RUN = "([root, tags, rules]) => axe.run(root ? document.querySelector(root) : document, {runOnly: rules ? {type: 'rule', values: rules} : {type: 'tag', values: tags}, resultTypes: ['violations']})"
 
 
@@ -99,6 +109,7 @@ def violations(browser: Browser, url: str, *, scheme: str, width: int, weight: d
         if term.count():
             term.focus()  # its popover, and the link in its focused state
             page.wait_for_timeout(200)
+        page.evaluate(RENDER_ALL)
         page.add_script_tag(path=str(AXE))
         found += _described(page.evaluate(AXE_RUN, [None, WCAG_22_AA, None]))
         for selector in BUTTONS:
@@ -367,3 +378,76 @@ def test_a_rules_page_prints_as_a_rulebook(browser: Browser, site: Site, path: s
         context.close()
     pages = len(re.findall(rb"/Type\s*/Page[^s]", pdf))
     assert pdf.startswith(b"%PDF") and 5 <= pages <= most, pages
+
+
+def test_a_doctest_is_copied_whole_by_its_button(browser: Browser, site: Site) -> None:
+    """The copy button the build writes into each doctest box copies that doctest, as the page shows it."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    try:
+        page = context.new_page()
+        page.goto(site.url + "battaglia/", wait_until="load")
+        boxes = page.locator("details.example")
+        assert boxes.count() >= 2
+        box = boxes.nth(1)  # not the first: each button copies its own box
+        box.locator("summary").click()
+        button = box.locator("button.md-code__button[data-md-type=copy]")
+        expect(button).to_be_visible()
+        assert button.get_attribute("title") == "Copy to clipboard"
+        button.click()
+        shown = box.locator("pre code").inner_text()
+        page.wait_for_function("(text) => navigator.clipboard.readText().then((got) => got === text)", arg=shown.rstrip())
+        assert shown.startswith(">>> ") and "\n>>> " in shown, "the doctest, its lines as lines"
+        assert page.evaluate("navigator.clipboard.readText()") != boxes.nth(0).locator("pre code").text_content()
+    finally:
+        context.close()
+
+
+def test_the_colour_scheme_follows_the_system_then_the_reader(browser: Browser, site: Site) -> None:
+    """A first visit takes the system's scheme, before the theme's script runs; the toggle switches it (by
+    mouse and by Enter), the reader's choice is kept for the next page, and the browser's metas follow."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme="dark")
+    # The scheme as the page is first drawn: read at the first frame, before the theme's script has run.
+    context.add_init_script(
+        "requestAnimationFrame(() => { window.__firstScheme = document.body && document.body.dataset.mdColorScheme; })"
+    )
+    try:
+        page = context.new_page()
+        page.goto(site.url + "glossary/", wait_until="load")
+        assert page.evaluate("window.__firstScheme") == "slate"
+        metas = "() => [document.body.dataset.mdColorScheme, document.querySelector('meta[name=color-scheme]').content, document.querySelector('meta[name=theme-color]').content]"
+        header = page.evaluate("getComputedStyle(document.querySelector('.md-header')).backgroundColor")
+        hex_colour = "#" + "".join(f"{int(v):02x}" for v in re.findall(r"\d+", header)[:3])
+        assert page.evaluate(metas) == ["slate", "dark", hex_colour]
+        toggle = page.locator("form[data-estro-palette] label:not([hidden])")
+        expect(toggle).to_have_attribute("for", "__palette_0")  # the light scheme's input ("Light mode")
+        toggle.click()
+        page.wait_for_function("() => !document.body.hasAttribute('data-md-color-switching')")
+        assert page.evaluate(metas)[:2] == ["default", "light"]
+        expect(page.locator("form[data-estro-palette] label:not([hidden])")).to_have_attribute("for", "__palette_1")
+        page.goto(site.url + "battaglia/", wait_until="load")
+        assert page.evaluate("window.__firstScheme") == "default", "the reader's choice, kept"
+        page.locator("form[data-estro-palette] input:checked").focus()
+        page.keyboard.press("Enter")
+        page.wait_for_function("() => document.body.dataset.mdColorScheme === 'slate'")
+        assert page.evaluate(metas)[:2] == ["slate", "dark"]
+    finally:
+        context.close()
+
+
+def test_a_block_far_from_the_screen_is_drawn_when_the_keyboard_reaches_it(page: Page, site: Site) -> None:
+    """Worked examples wait to be drawn until they come near the screen (a phone's first tap answers sooner):
+    their controls are still in the keyboard's order, and drawn, at full size and on screen, once reached."""
+    page.goto(site.url + "battaglia/", wait_until="load")
+    far = page.locator("article.estro-worked").last
+    assert far.evaluate("e => getComputedStyle(e).contentVisibility") == "auto"
+    link = far.locator("a.estro-try")
+    assert not link.evaluate("e => e.checkVisibility({contentVisibilityAuto: true})"), "not drawn yet, far down"
+    link.focus()
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Tab")
+    assert link.evaluate("e => e === document.activeElement && e.matches(':focus-visible')")
+    page.wait_for_function("(e) => e.checkVisibility({contentVisibilityAuto: true})", arg=link.element_handle())
+    box = link.bounding_box()
+    assert box is not None and box["width"] >= 24 and box["height"] >= 24, box
+    assert 0 <= box["y"] <= 900 - box["height"], "scrolled into view"

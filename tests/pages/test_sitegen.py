@@ -315,7 +315,7 @@ def test_worked_examples_and_glossary_links(tmp_path: Path) -> None:
     assert 'a <span lang="it">Fessura</span> there' in page
     assert "===" not in page, "no tabs: the example, then the Python under it"
     worked = page.index('<article class="estro-worked"')
-    box = '<details class="example"><summary>Python: the example the tests run</summary><pre class="estro-doctest"><code>'
+    box = '<details class="example"><summary>Python: the example the tests run</summary><pre class="estro-doctest"><span><code>'
     assert page.index(box, worked) > worked
     assert page.count(box) == 2
     assert box + "&gt;&gt;&gt; from estro_rules.scenarios import run&#10;" in page, "the doctest whole, as plain text"

@@ -19,6 +19,10 @@
  * shown, and the theme's instant navigation may scroll before the new page has its height), until the
  * reader scrolls, taps or types, or for 3 s at most.
  *
+ * COPYING A DOCTEST. A ruling's doctest box gets its copy button, in the theme's markup, the first time it
+ * is opened; the theme's clipboard handler serves it. The theme fits its own copy buttons to every code
+ * block as it starts, with a forced layout each, so the doctests are written to escape that (pages.py).
+ *
  * SEARCH HIGHLIGHTS. The theme marks every word that starts like a searched one (BAT-9 marked "bat" in
  * every "battle"); a mark that is only part of a word is taken away again, in the page a search hit
  * opens and in the list of hits.
@@ -300,6 +304,25 @@
       }
     }
   }).observe(document.documentElement, {childList: true, subtree: true});
+
+  /* ---------- copying a doctest ---------- */
+
+  let doctests = 0;
+  document.addEventListener("toggle", (event) => {
+    const box = event.target;
+    const pre = box instanceof HTMLDetailsElement && box.open ? box.querySelector(":scope > pre.estro-doctest") : null;
+    if (!pre || pre.querySelector(".md-code__nav")) return;
+    pre.id ||= `estro-doctest-${++doctests}`;
+    const nav = document.createElement("nav");
+    nav.className = "md-code__nav";
+    const button = document.createElement("button");
+    button.className = "md-code__button";
+    button.title = "Copy to clipboard";
+    button.dataset.clipboardTarget = `#${pre.id} code`;
+    button.dataset.mdType = "copy";
+    nav.append(button);
+    pre.prepend(nav);
+  }, true);
 
   /* ---------- landing on a #ID ---------- */
 
