@@ -295,18 +295,21 @@ BASELINE = "0ef3777"
 PAGES = ("protocol-07/", "battaglia/", "resolution-19/")
 
 
-def build_baseline(tmp: Path, port: int) -> Path:
-    """The site of :data:`BASELINE`, built from a copy of that commit's files in ``tmp`` (``git archive``: the
+def build_baseline(tmp: Path, port: int, commit: str = BASELINE) -> Path:
+    """The site of ``commit`` (by default :data:`BASELINE`), built from a copy of that commit's files in ``tmp`` (``git archive``: the
     repository itself is left as it is) with this checkout's tools; its ``node_modules`` and Pyodide cache
     are shared (the cache is keyed by content)."""
     tree = tmp / "baseline-tree"
     tree.mkdir()
-    archive = subprocess.run(["git", "archive", BASELINE], cwd=ROOT, check=True, capture_output=True).stdout
+    archive = subprocess.run(["git", "archive", commit], cwd=ROOT, check=True, capture_output=True).stdout
     subprocess.run(["tar", "-x", "-C", str(tree)], input=archive, check=True)
     (tree / "node_modules").symlink_to(ROOT / "node_modules")
+    if (ROOT / ".venv-pyodide-build").exists():  # a baseline that builds the wheel with pyodide-build (issue 27)
+        (tree / ".venv-pyodide-build").symlink_to(ROOT / ".venv-pyodide-build")
     (tree / "build").mkdir(exist_ok=True)
-    (ROOT / "build" / "pyodide-cache").mkdir(parents=True, exist_ok=True)
-    (tree / "build" / "pyodide-cache").symlink_to(ROOT / "build" / "pyodide-cache")
+    for cache in ("pyodide-cache", "xbuildenv"):
+        (ROOT / "build" / cache).mkdir(parents=True, exist_ok=True)
+        (tree / "build" / cache).symlink_to(ROOT / "build" / cache)
     out = tmp / "baseline-site"
     env = {**os.environ, "SITE_URL": f"http://127.0.0.1:{port}/", "NO_MKDOCS_2_WARNING": "1"}
     mkdocs = Path(sys.executable).with_name("mkdocs")
@@ -422,12 +425,12 @@ def pages_main(args: argparse.Namespace) -> None:
 
     from tests.browser.conftest import chromium_path
 
-    figures: dict[str, Any] = {"baseline": BASELINE, "runs": args.runs, "load_average": os.getloadavg()[0]}
+    figures: dict[str, Any] = {"baseline": args.baseline, "runs": args.runs, "load_average": os.getloadavg()[0]}
     with tempfile.TemporaryDirectory() as tmp:
         port, base_port = free_port(), free_port()
         ours = Path(tmp) / "site"
         build_site(ours, f"http://127.0.0.1:{port}/")
-        base = build_baseline(Path(tmp), base_port)
+        base = build_baseline(Path(tmp), base_port, args.baseline)
         servers = [serve_in_background(ours, "127.0.0.1", port), serve_in_background(base, "127.0.0.1", base_port)]
         ours_url, base_url = f"http://127.0.0.1:{port}/", f"http://127.0.0.1:{base_port}/"
         with sync_playwright() as p:
@@ -458,6 +461,7 @@ def main() -> None:
     parser.add_argument("--edits", type=int, default=20, help="editor changes measured (median and spread)")
     parser.add_argument("--only-editor", action="store_true", help="measure only the editor change and the link")
     parser.add_argument("--pages", action="store_true", help="the rules pages on a phone, against the baseline build")
+    parser.add_argument("--baseline", default=BASELINE, help=f"--pages: the commit to compare with (default {BASELINE})")
     args = parser.parse_args()
     if args.pages:
         pages_main(args)
