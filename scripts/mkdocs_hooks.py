@@ -6,6 +6,8 @@
   library for Pyodide (cached: scripts/sitegen/assets.py).
 - on_files: add the generated pages (rules pages, rulings index, lint report);
   any disagreement between a page and the engine stops the build.
+- on_page_content: each table written in the box the theme would move it into (scripts/sitegen/tables.py).
+- on_post_page: each page without its templates' indentation (the same file).
 - on_post_build: give each ruling's section in the search index the words of its ID
   (scripts/sitegen/search.py), copy the runtime into the built site, write the service
   worker's file list, and precompress every file (.br and .gz) as a static host
@@ -82,6 +84,16 @@ def on_files(files: Files, config: Any) -> Files:
     for name, text in generated.items():
         files.append(File.generated(config, name, content=text))
     return files
+
+
+def on_page_content(html: str, page: Any, config: Any, files: Files) -> str:
+    """Each page's tables in their scrolling boxes already (scripts/sitegen/tables.py)."""
+    return importlib.import_module("scripts.sitegen.tables").wrap_tables(html)
+
+
+def on_post_page(output: str, page: Any, config: Any) -> str:
+    """Each page without its templates' indentation (scripts/sitegen/tables.py)."""
+    return importlib.import_module("scripts.sitegen.tables").trim_indentation(output)
 
 
 def on_post_build(config: Any) -> None:

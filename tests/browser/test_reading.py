@@ -451,3 +451,23 @@ def test_a_block_far_from_the_screen_is_drawn_when_the_keyboard_reaches_it(page:
     box = link.bounding_box()
     assert box is not None and box["width"] >= 24 and box["height"] >= 24, box
     assert 0 <= box["y"] <= 900 - box["height"], "scrolled into view"
+
+
+def test_tables_come_in_their_boxes_from_the_build(page: Page, site: Site) -> None:
+    """The format page's tables are in the theme's scrolling boxes as the page arrives (the theme moved each
+    one as it started, a phone's first tap waiting for it), boxed once, styled as the theme styles tables."""
+    page.goto(site.url + "scenarios/", wait_until="load")
+    found = page.evaluate(
+        """() => {
+          const td = document.querySelector('.md-content table.estro-table td');
+          return {
+            boxed: document.querySelectorAll('.md-content .md-typeset__scrollwrap > .md-typeset__table > table.estro-table').length,
+            tables: document.querySelectorAll('.md-content table').length,
+            nested: document.querySelectorAll('.md-typeset__scrollwrap .md-typeset__scrollwrap').length,
+            border: td ? getComputedStyle(td).borderTopWidth : null,
+            named: [...document.querySelectorAll('.md-content .md-typeset__scrollwrap')].every((b) => b.getAttribute('aria-label')),
+          };
+        }"""
+    )
+    assert found["boxed"] >= 50 and found["boxed"] == found["tables"], found
+    assert found["nested"] == 0 and found["border"] not in (None, "0px") and found["named"], found

@@ -13,7 +13,7 @@ import pytest
 
 from estro_rules import scenarios
 from estro_rules.registry import term
-from scripts.sitegen import glossary, lang, offline, registry, search, steps, widgets, worked
+from scripts.sitegen import glossary, lang, offline, registry, search, steps, tables, widgets, worked
 from scripts.sitegen.lang import ITALIAN_FORMS
 
 
@@ -22,7 +22,7 @@ def out() -> dict[str, str]:
     return registry.generate(download_bytes=1)
 
 
-@pytest.mark.parametrize("module", [steps, lang, glossary, search, worked, widgets])
+@pytest.mark.parametrize("module", [steps, lang, glossary, search, worked, widgets, tables])
 def test_the_generators_examples_hold(module: object) -> None:
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)  # type: ignore[arg-type]
     assert result.attempted > 0 and result.failed == 0

@@ -1,0 +1,53 @@
+"""A page's HTML made lighter when it is built: tables wrapped as the theme would wrap them when the page
+starts, and the templates' indentation left out.
+
+The theme (mkdocs-material) finds every ``table:not([class])`` in the page as it starts and moves it into
+a box that scrolls sideways (``md-typeset__scrollwrap``, ``md-typeset__table``). Moving a table makes the
+browser style it again, and the page's layout with it: on the format page's 60 tables, the greater part
+of a phone's wait for its first tap. Here each table is written in its box already, with the class
+``estro-table`` so that the theme leaves it where it is; ``estro.css`` gives ``table.estro-table`` the
+theme's table style (its rules for ``table:not([class])``), and ``reading.js`` names each box as before.
+"""
+
+from __future__ import annotations
+
+import re
+
+#: A table as Markdown writes it: no attributes (the theme's own selector matches only those).
+_TABLE = re.compile(r"<table>(.*?)</table>", re.DOTALL)
+
+
+def wrap_tables(html: str) -> str:
+    """Every attribute-less table in ``html`` in the theme's scrolling box, marked ``estro-table``.
+
+    >>> wrap_tables("<p>a</p><table><tr><td>1</td></tr></table>")
+    '<p>a</p><div class="md-typeset__scrollwrap"><div class="md-typeset__table"><table class="estro-table"><tr><td>1</td></tr></table></div></div>'
+    >>> wrap_tables('<table class="x"><tr><td>1</td></tr></table>')  # a table with a class of its own: left alone
+    '<table class="x"><tr><td>1</td></tr></table>'
+    """
+    return _TABLE.sub(
+        r'<div class="md-typeset__scrollwrap"><div class="md-typeset__table"><table class="estro-table">\1</table></div></div>',
+        html,
+    )
+
+
+#: Blocks whose whitespace is content: left exactly as they are.
+_KEEP = re.compile(r"(<(pre|textarea)[\s>].*?</\2>)", re.DOTALL)
+
+
+def trim_indentation(html: str) -> str:
+    """``html`` without the indentation at the start of its lines (the theme's templates write about 10 kB of
+    it into a rules page, whose HTML is kept under 300 kB), except inside ``<pre>`` and ``<textarea>``.
+    A line break stays where it was, so the page reads and renders the same.
+
+    >>> trim_indentation("<nav>\\n    <a>x</a>\\n  </nav><pre>\\n  kept\\n</pre>\\n\\t<p>y</p>")
+    '<nav>\\n<a>x</a>\\n</nav><pre>\\n  kept\\n</pre>\\n<p>y</p>'
+    """
+    parts = _KEEP.split(html)
+    # split() gives: text, whole kept block, its tag name, text, ...
+    out = []
+    for i in range(0, len(parts), 3):
+        out.append(re.sub(r"\n[ \t]+", "\n", parts[i]))
+        if i + 1 < len(parts):
+            out.append(parts[i + 1])
+    return "".join(out)
