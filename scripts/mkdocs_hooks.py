@@ -88,12 +88,14 @@ def on_files(files: Files, config: Any) -> Files:
 
 def on_page_content(html: str, page: Any, config: Any, files: Files) -> str:
     """Each page's tables in their scrolling boxes already (scripts/sitegen/tables.py)."""
-    return importlib.import_module("scripts.sitegen.tables").wrap_tables(html)
+    wrapped: str = importlib.import_module("scripts.sitegen.tables").wrap_tables(html)
+    return wrapped
 
 
 def on_post_page(output: str, page: Any, config: Any) -> str:
     """Each page without its templates' indentation (scripts/sitegen/tables.py)."""
-    return importlib.import_module("scripts.sitegen.tables").trim_indentation(output)
+    trimmed: str = importlib.import_module("scripts.sitegen.tables").trim_indentation(output)
+    return trimmed
 
 
 def on_post_build(config: Any) -> None:
