@@ -407,9 +407,14 @@ def test_the_colour_scheme_follows_the_system_then_the_reader(browser: Browser, 
     """A first visit takes the system's scheme, before the theme's script runs; the toggle switches it (by
     mouse and by Enter), the reader's choice is kept for the next page, and the browser's metas follow."""
     context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme="dark")
-    # The scheme as the page is first drawn: read at the first frame, before the theme's script has run.
+    # The scheme as the page's content arrives: read when the parser adds the container under the header
+    # (nothing of the page's text can have been drawn before it; the theme's script comes long after).
     context.add_init_script(
-        "requestAnimationFrame(() => { window.__firstScheme = document.body && document.body.dataset.mdColorScheme; })"
+        """new MutationObserver((records, observer) => {
+             if (!document.querySelector('.md-container')) return;
+             window.__firstScheme = document.body.dataset.mdColorScheme;
+             observer.disconnect();
+           }).observe(document, {childList: true, subtree: true});"""
     )
     try:
         page = context.new_page()
