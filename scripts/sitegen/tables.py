@@ -31,8 +31,8 @@ def wrap_tables(html: str) -> str:
     )
 
 
-#: Blocks whose whitespace is content: left exactly as they are.
-_KEEP = re.compile(r"(<(pre|textarea)[\s>].*?</\2>)", re.DOTALL)
+#: A block whose whitespace is content (kept whole, as group 1), or the indentation after a line break.
+_INDENT = re.compile(r"(<(pre|textarea)[\s>].*?</\2>)|\n[ \t]+", re.DOTALL)
 
 
 def trim_indentation(html: str) -> str:
@@ -43,11 +43,4 @@ def trim_indentation(html: str) -> str:
     >>> trim_indentation("<nav>\\n    <a>x</a>\\n  </nav><pre>\\n  kept\\n</pre>\\n\\t<p>y</p>")
     '<nav>\\n<a>x</a>\\n</nav><pre>\\n  kept\\n</pre>\\n<p>y</p>'
     """
-    parts = _KEEP.split(html)
-    # split() gives: text, whole kept block, its tag name, text, ...
-    out = []
-    for i in range(0, len(parts), 3):
-        out.append(re.sub(r"\n[ \t]+", "\n", parts[i]))
-        if i + 1 < len(parts):
-            out.append(parts[i + 1])
-    return "".join(out)
+    return _INDENT.sub(lambda m: m.group(1) or "\n", html)
