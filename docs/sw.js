@@ -17,8 +17,8 @@
  *     mismatch; a file that still differs (a half-done deploy: the server holds files of another
  *     build) fails the install, and the partial cache is deleted.
  * Until a new build is complete, the old service worker goes on serving the old build whole; the
- * browser tries the new one again at the next visit. Once complete, it takes over at once (skipWaiting;
- * Chromium waits, at most five minutes, while it counts the old worker busy), deletes
+ * browser tries the new one again at the next visit. Once complete, it takes over at once (skipWaiting:
+ * Chromium lets the old worker finish what it is doing first; see HANDING OVER below), deletes
  * the older caches and any stored engine snapshot of another runtime, and tells the open pages (the
  * engine client shows "Rules updated: reload").
  *
@@ -34,6 +34,13 @@
  *     was wrong) goes to the network. (Not the request's cache mode: a browser with its cache
  *     disabled, as under developer tools or test automation, sends every request uncached.) Every response from the cache carries
  *     `X-Estro-Sha256`, the hash checked when it was stored, so the worker need not hash it again.
+ *
+ * HANDING OVER. Chromium activates a waiting worker that called skipWaiting() once the old one has no
+ * work: it asks the old worker to stop as soon as it is idle. If a page's request starts the old worker
+ * again just then, Chromium waits for the next time it stops when idle: 30 s later, or, while DevTools
+ * is attached (as under test automation), only at its five-minute bound. So the old worker, once a
+ * newer one waits and it has had QUIET_MS without a request, tells the newer one, which calls
+ * skipWaiting() once more: the old worker is asked again to stop, now that nothing is using it.
  *
  * MESSAGES. A page may post {type: "estro-state"}; the answer, and what is posted to every page
  * when a build takes over, is
@@ -52,7 +59,9 @@ const NO_ROOM = "no-room";
 const SCOPE = new URL("./", self.location.href);
 const SHA_HEADER = "X-Estro-Sha256";
 const FRESH_HEADER = "X-Estro-Fresh";
-const PARALLEL = 6; // downloads at once while installing
+/* Downloads at once while installing: fewer than a browser's six connections to one HTTP/1.1 host, so
+ * that a page the player opens meanwhile never queues behind the new build's downloads. */
+const PARALLEL = 4;
 const PAGE_BUILD = /<meta name="estro-build" content="([^"]*)"/;
 
 const hex = (buffer) => [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");
@@ -172,12 +181,18 @@ async function install() {
   await caches.delete(CACHE); // what an interrupted install may have left
   const cache = await caches.open(CACHE);
   let next = 0;
+  let failed = false; // once one file fails, the install has failed: no more downloads
   const worker = async () => {
-    while (next < files.length) {
+    while (next < files.length && !failed) {
       const [file, hash] = files[next++];
       const key = keyOf(file);
-      const response = (await fromOlderCache(older, key, hash)) || (await fetchChecked(file, hash));
-      await cache.put(key, response);
+      try {
+        const response = (await fromOlderCache(older, key, hash)) || (await fetchChecked(file, hash));
+        if (!failed) await cache.put(key, response);
+      } catch (err) {
+        failed = true;
+        throw err;
+      }
     }
   };
   try {
@@ -267,6 +282,29 @@ self.addEventListener("activate", (event) => {
   );
 });
 
+/* ---------- handing over to a newer build (see HANDING OVER above) ---------- */
+
+const QUIET_MS = 1000;
+let busy = 0; // requests this worker is answering
+let quiet = null; // the timer that hands over once nothing has been asked for QUIET_MS
+let handedTo = null; // the waiting worker told already (its skipWaiting counts once)
+
+function handOverWhenQuiet() {
+  clearTimeout(quiet);
+  const waiting = self.registration.waiting;
+  if (BUILD.dev || !waiting || waiting === handedTo || self.registration.active !== self.serviceWorker) return;
+  quiet = setTimeout(() => {
+    if (busy || self.registration.waiting !== waiting) return;
+    handedTo = waiting;
+    waiting.postMessage({type: "estro-take-over"});
+  }, QUIET_MS);
+}
+
+self.registration.addEventListener("updatefound", () => {
+  const installing = self.registration.installing;
+  if (installing) installing.addEventListener("statechange", handOverWhenQuiet);
+});
+
 /* ---------- serving ---------- */
 
 async function cached(file) {
@@ -313,11 +351,21 @@ self.addEventListener("fetch", (event) => {
   if (BUILD.dev || request.method !== "GET") return;
   const file = fileOf(request.url);
   if (file === null) return;
-  event.respondWith(request.mode === "navigate" || isPage(file) ? page(request, file) : asset(request, file));
+  busy += 1;
+  clearTimeout(quiet);
+  const answer = request.mode === "navigate" || isPage(file) ? page(request, file) : asset(request, file);
+  event.respondWith(answer);
+  const done = () => {
+    busy -= 1;
+    if (!busy) handOverWhenQuiet();
+  };
+  answer.then(done, done);
 });
 
 self.addEventListener("message", (event) => {
-  if (event.data && event.data.type === "estro-state" && event.source) {
+  if (event.data && event.data.type === "estro-take-over") {
+    self.skipWaiting(); // from the old worker, now quiet: ask again to take over
+  } else if (event.data && event.data.type === "estro-state" && event.source) {
     event.waitUntil(stateMessage().then((message) => event.source.postMessage(message)));
   } else if (event.data && event.data.type === "estro-no-room" && event.data.build !== BUILD.build) {
     const {type, ...noRoom} = event.data; // from the service worker of a newer build that found no room

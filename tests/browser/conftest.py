@@ -26,8 +26,9 @@ expect.set_options(timeout=15_000)
 
 #: ms: how long a waiting service worker may be held back by an old one that Chromium still counts as
 #: busy, even after skipWaiting (kMaxLameDuckTime, five minutes, in Chromium's
-#: content/browser/service_worker/service_worker_registration.cc), and a minute more. Under load an
-#: open tab has met that bound with every request of its page answered.
+#: content/browser/service_worker/service_worker_registration.cc), and a minute more. Before sw.js handed
+#: over when the old worker is quiet (HANDING OVER there), tests met that bound about once a run: under
+#: DevTools an old worker restarted by a page's request is never stopped for being idle.
 LAME_DUCK_TIMEOUT = 360_000
 
 

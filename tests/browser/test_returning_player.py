@@ -26,13 +26,15 @@ import json
 import os
 import shutil
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlparse
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, Request, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from scripts.serve_site import serve_in_background
 from scripts.sitegen import offline, rebuild
@@ -131,10 +133,27 @@ def player(browser: Browser, host: Host) -> Iterator[BrowserContext]:
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     context.on("request", lambda r: host.requests.append(r.url))
     PENDING.clear()
-    context.on("request", lambda r: PENDING.__setitem__(id(r), f"{r.url} ({'service worker' if r.service_worker else 'page'})"))
-    context.on("requestfinished", lambda r: PENDING.pop(id(r), None))
-    context.on("requestfailed", lambda r: PENDING.pop(id(r), None))
+    EVENTS.clear()
+    start = time.monotonic()
+
+    def log(what: str) -> None:
+        EVENTS.append(f"{time.monotonic() - start:7.2f} s  {what}")
+
+    def began(r: Request) -> None:
+        PENDING[id(r)] = f"{r.url} ({'service worker' if r.service_worker else 'page'})"
+        log(f"request {PENDING[id(r)]}")
+
+    def ended(r: Request, how: str) -> None:
+        log(f"{how} {PENDING.pop(id(r), r.url)}")
+
+    context.on("request", began)
+    context.on("requestfinished", lambda r: ended(r, "finished"))
+    context.on("requestfailed", lambda r: ended(r, "failed"))
+    context.on("page", lambda p: p.on("load", lambda _: log(f"load event {p.url}")))
+    context.on("page", lambda p: p.on("close", lambda _: log(f"closed {p.url}")))
+    PLAYER_LOG[context] = log
     yield context
+    PLAYER_LOG.pop(context, None)
     context.close()
     outside = [u for u in host.requests if urlparse(u).hostname != "127.0.0.1" and not u.startswith(("data:", "blob:"))]
     assert outside == [], f"requests left 127.0.0.1: {outside}"
@@ -146,6 +165,41 @@ def player(browser: Browser, host: Host) -> Iterator[BrowserContext]:
 
 #: The player's requests not yet answered in full (for a failure's message).
 PENDING: dict[int, str] = {}
+#: What the player's browser did, in order: requests, their ends, pages' loads, service workers' states.
+EVENTS: list[str] = []
+PLAYER_LOG: dict[BrowserContext, Callable[[str], None]] = {}
+
+
+def new_page(player: BrowserContext) -> Page:
+    """A new tab, its service workers' states logged in EVENTS (DevTools' ServiceWorker domain)."""
+    page = player.new_page()
+    log = PLAYER_LOG[player]
+    cdp = player.new_cdp_session(page)
+
+    def versions(event: dict[str, Any]) -> None:
+        for v in event["versions"]:
+            name = v["scriptURL"].rsplit("/", 1)[-1]
+            log(
+                f"service worker {v['versionId']} ({name}): {v['status']}, {v['runningStatus']}, "
+                f"controls {len(v.get('controlledClients', []))}"
+            )
+
+    cdp.on("ServiceWorker.workerVersionUpdated", versions)
+    cdp.on("ServiceWorker.workerErrorReported", lambda e: log(f"service worker error: {e['errorMessage']}"))
+    cdp.send("ServiceWorker.enable")
+    return page
+
+
+def goto(page: Page, url: str) -> None:
+    """page.goto, its failure saying what the browser was doing (the requests pending, the last events)."""
+    try:
+        page.goto(url)
+    except PlaywrightTimeoutError as stall:
+        raise AssertionError(
+            f"{url} did not load: {stall.message.splitlines()[0]}\nrequests pending: {sorted(PENDING.values())}\n"
+            + "\n".join(EVENTS[-80:])
+        ) from None
+
 
 REGISTRATION = """() => navigator.serviceWorker.getRegistration().then((r) => r && {
   installing: r.installing && r.installing.scriptURL, waiting: r.waiting && r.waiting.scriptURL,
@@ -160,7 +214,10 @@ def wait_until(page: Page, expression: str, arg: object = None, timeout: float =
     while not page.evaluate(expression, arg):
         if time.monotonic() >= deadline:
             state = page.evaluate(REGISTRATION), page.evaluate("caches.keys()"), sorted(PENDING.values())
-            raise AssertionError(f"still false after {timeout / 1000:.0f} s: {expression}; service worker, caches, requests pending: {state}")
+            raise AssertionError(
+                f"still false after {timeout / 1000:.0f} s: {expression}; service worker, caches, requests pending: {state}\n"
+                + "\n".join(EVENTS[-80:])
+            )
         time.sleep(0.25)
 
 
@@ -207,16 +264,19 @@ def whole(page: Page, builds: Builds) -> str:
 
 def settle(page: Page, timeout: float = LAME_DUCK_TIMEOUT) -> None:
     """Let the service worker finish what it is doing (installing a new build, or failing to). A new build,
-    once installed, takes over when the old worker has no work left, or at Chromium's bound (the default
-    wait allows it: on an idle machine a reading-first player met it too, 2026-12-04)."""
+    once installed, takes over when the old worker has no work left: at once, or a second after the old
+    worker's last request (sw.js, HANDING OVER). The default wait still allows Chromium's bound, which a
+    page's request restarting the old worker at the wrong moment, twice, would bring back."""
     wait_until(
-        page, "() => navigator.serviceWorker.getRegistration().then((r) => !r || (!r.installing && !r.waiting))", timeout=timeout
+        page,
+        "() => navigator.serviceWorker.getRegistration().then((r) => !r || (!r.installing && !r.waiting))",
+        timeout=timeout,
     )
 
 
 def first_use(page: Page, builds: Builds) -> None:
     """Build A used once: a widget run, then the service worker and the stored snapshot in place."""
-    page.goto(builds.url + "protocol-07/")
+    goto(page, builds.url + "protocol-07/")
     assert whole(page, builds) == "A"
     wait_until(page, "() => window.estroEngine.snapshot === 'stored'")
     wait_until(page, "() => navigator.serviceWorker.controller !== null")
@@ -280,19 +340,19 @@ OPEN_TAB_CASES = [
 
 @pytest.mark.parametrize(("host", "order"), CASES, indirect=["host"])
 def test_reading_first(builds: Builds, host: Host, player: BrowserContext, order: tuple[str, ...]) -> None:
-    page = player.new_page()
+    page = new_page(player)
     first_use(page, builds)
     page.close()
     deploy(builds.b, host.served, order[:2])  # half done: the player comes back now
-    page = player.new_page()
-    page.goto(builds.url + "protocol-07/")
+    page = new_page(player)
+    goto(page, builds.url + "protocol-07/")
     half = whole(page, builds)
     assert half in ("A", "B"), f"half a deploy ({' then '.join(order[:2])}) shows {half}"
     settle(page)
     page.close()
     deploy(builds.b, host.served, order[2:])  # done
-    page = player.new_page()
-    page.goto(builds.url + "protocol-07/")  # reading first: the page, then the widget
+    page = new_page(player)
+    goto(page, builds.url + "protocol-07/")  # reading first: the page, then the widget
     seen = b_within_two_reloads(page, builds)
     assert len(seen) <= 3, seen
     b_offline_and_old_things_gone(player, page, builds)
@@ -300,7 +360,7 @@ def test_reading_first(builds: Builds, host: Host, player: BrowserContext, order
 
 @pytest.mark.parametrize(("host", "order"), OPEN_TAB_CASES, indirect=["host"])
 def test_from_an_open_tab(builds: Builds, host: Host, player: BrowserContext, order: tuple[str, ...]) -> None:
-    page = player.new_page()
+    page = new_page(player)
     first_use(page, builds)
     for step in (order[:2], order[2:]):  # half done, then done: the tab stays open throughout
         deploy(builds.b, host.served, step)
@@ -316,8 +376,8 @@ def test_from_an_open_tab(builds: Builds, host: Host, player: BrowserContext, or
     # The tab learns of the new build: "Rules updated: reload", whichever way it came.
     note = page.locator(".estro-build-note[data-kind=updated]")
     # The navigation's page request made the service worker look for a new one, which installs B whole
-    # and then takes over (skipWaiting) once the old one has no work left, or at Chromium's bound
-    # (LAME_DUCK_TIMEOUT): the wait allows the bound, not less.
+    # and then takes over (skipWaiting) once the old one has no work left (sw.js, HANDING OVER); the wait
+    # allows Chromium's bound (LAME_DUCK_TIMEOUT), not less.
     settle(page)
     expect(note).to_contain_text("Rules updated: reload", timeout=PYTHON_READY_TIMEOUT)
     assert whole(page, builds) in ("A", "updated"), "until the reload, never B's results in A's window"
@@ -346,7 +406,7 @@ def long_date(iso: str) -> str:
 def test_no_room_for_the_new_build(builds: Builds, host: Host, player: BrowserContext) -> None:
     """With the quota at what the site uses plus 20 MB, B (about 40 MB beside A) cannot be stored: the
     player keeps A for offline use and is told so; online, pages come from the network (B, whole)."""
-    page = player.new_page()
+    page = new_page(player)
     first_use(page, builds)
     usage = page.evaluate("navigator.storage.estimate().then((e) => e.usage)")
     cdp = player.new_cdp_session(page)
@@ -362,7 +422,7 @@ def test_no_room_for_the_new_build(builds: Builds, host: Host, player: BrowserCo
         "Free some space or go online."
     )
     note = page.locator(".estro-build-note[data-kind=storage]")
-    page.goto(builds.url + "protocol-07/")  # the visit after the deploy: A whole while B tries to install
+    goto(page, builds.url + "protocol-07/")  # the visit after the deploy: A whole while B tries to install
     expect(note).to_contain_text(message, timeout=PYTHON_READY_TIMEOUT)
     assert whole(page, builds) == "A"
     settle(page)
@@ -391,8 +451,8 @@ def test_a_shipped_snapshot_of_another_build_is_not_restored(
     for twin in ("", ".br", ".gz"):  # A's snapshot, as if its upload had not happened yet
         name = f"assets/pyodide/estro-engine.snapshot{twin}"
         shutil.copyfile(builds.a / name, host.served / name)
-    page = player.new_page()
-    page.goto(builds.url + "protocol-07/")
+    page = new_page(player)
+    goto(page, builds.url + "protocol-07/")
     assert whole(page, builds) == "B", "B's engine, not the one in A's snapshot"
     assert page.evaluate("window.estroEngine.timings.from") == "start"
     stages = page.evaluate("window.estroEngine.timings.stages")
