@@ -40,7 +40,8 @@ Figures (goals from the cold-start issue in brackets):
   no editor (the baseline, in the same run);
 - ``link_chars``: the length of the battle viewer's "Copy link" for the sample matchup [≤ 2,000].
 
-``--pages`` measures instead what a player on a phone meets on each rules page (``scripts/phone.py``: 390 px,
+``--pages`` measures instead what a player on a phone meets on each page — the rules pages, ``battaglia/#BAT-9``
+opened directly, then every other page both builds have (``scripts/phone.py``: 390 px,
 touch, CPU slowed 4 ×), for this build and, in the same run, for the build before that work (commit
 ``BASELINE``, built from its files exported with ``git archive``), the two measured turn about ``--runs``
 times:
@@ -373,8 +374,18 @@ def viewer_reach(browser: Any, url: str, ours: bool) -> dict[str, float]:
     return figures
 
 
-def page_figures(browser: Any, ours_url: str, base_url: str, runs: int) -> dict[str, Any]:
-    """Every rules page of both builds on the phone profile, the two measured turn about (see ``--pages``)."""
+def site_pages(ours: Path, base: Path) -> tuple[str, ...]:
+    """The rules pages, BAT-9 opened directly, then every other page that both builds have (the about page too)."""
+    others = sorted(
+        page.parent.relative_to(ours).as_posix() + "/"
+        for page in ours.glob("**/index.html")
+        if page.parent != ours and (base / page.relative_to(ours)).exists()
+    )
+    return (*PAGES, "battaglia/#BAT-9", "", *(path for path in others if path not in PAGES))
+
+
+def page_figures(browser: Any, ours_url: str, base_url: str, runs: int, paths: tuple[str, ...]) -> dict[str, Any]:
+    """Every page of ``paths`` in both builds on the phone profile, the two measured turn about (see ``--pages``)."""
     from scripts import phone
 
     samples: dict[str, dict[str, list[float]]] = {}
@@ -386,7 +397,7 @@ def page_figures(browser: Any, ours_url: str, base_url: str, runs: int) -> dict[
             probe.goto(root + "about/")
             point = phone.menu_point(probe)
             probe.close()
-            for path in (*PAGES, "battaglia/#BAT-9"):
+            for path in paths:
                 visit = phone.visit(context.new_page(), root + path, point)
                 found = samples.setdefault(f"{which} {path}", {})
                 for key in ("tap_answer_ms", "worst_tap_ms", "loaded_ms", "elements", "html_bytes", "landed_ms", "lost_taps"):
@@ -396,7 +407,7 @@ def page_figures(browser: Any, ours_url: str, base_url: str, runs: int) -> dict[
                 found.setdefault("menu_not_opened", []).append(float(visit.tap_answer_ms is None))
             context.close()
     figures: dict[str, Any] = {}
-    for path in (*PAGES, "battaglia/#BAT-9"):
+    for path in paths:
         row: dict[str, Any] = {}
         for which in ("ours", "base"):
             got = samples[f"{which} {path}"]
@@ -445,7 +456,7 @@ def pages_main(args: argparse.Namespace) -> None:
                 for path in PAGES
             }
             print(json.dumps(figures["print_pages"]), flush=True)
-            figures["pages"] = page_figures(browser, ours_url, base_url, args.runs)
+            figures["pages"] = page_figures(browser, ours_url, base_url, args.runs, site_pages(ours, base))
             browser.close()
         for server in servers:
             server.shutdown()
