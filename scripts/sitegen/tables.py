@@ -7,6 +7,9 @@ browser style it again, and the page's layout with it: on the format page's 60 t
 of a phone's wait for its first tap. Here each table is written in its box already, with the class
 ``estro-table`` so that the theme leaves it where it is; ``estro.css`` gives ``table.estro-table`` the
 theme's table style (its rules for ``table:not([class])``), and ``reading.js`` names each box as before.
+The box also says how many rows its table has (``--estro-rows``): the browser lays a table out only when
+it comes near the screen, and until then ``estro.css`` reserves room for it from that count, so that the
+page's height, and its scroll bar, are about right from the start.
 """
 
 from __future__ import annotations
@@ -18,17 +21,23 @@ _TABLE = re.compile(r"<table>(.*?)</table>", re.DOTALL)
 
 
 def wrap_tables(html: str) -> str:
-    """Every attribute-less table in ``html`` in the theme's scrolling box, marked ``estro-table``.
+    """Every attribute-less table in ``html`` in the theme's scrolling box, marked ``estro-table``, the box
+    saying how many rows the table has.
 
-    >>> wrap_tables("<p>a</p><table><tr><td>1</td></tr></table>")
-    '<p>a</p><div class="md-typeset__scrollwrap"><div class="md-typeset__table"><table class="estro-table"><tr><td>1</td></tr></table></div></div>'
+    >>> wrap_tables("<p>a</p><table><tr><th>n</th></tr><tr><td>1</td></tr></table>")
+    '<p>a</p><div class="md-typeset__scrollwrap" style="--estro-rows:2"><div class="md-typeset__table"><table class="estro-table"><tr><th>n</th></tr><tr><td>1</td></tr></table></div></div>'
     >>> wrap_tables('<table class="x"><tr><td>1</td></tr></table>')  # a table with a class of its own: left alone
     '<table class="x"><tr><td>1</td></tr></table>'
     """
-    return _TABLE.sub(
-        r'<div class="md-typeset__scrollwrap"><div class="md-typeset__table"><table class="estro-table">\1</table></div></div>',
-        html,
-    )
+
+    def boxed(table: re.Match[str]) -> str:
+        rows = table.group(1).count("<tr")
+        return (
+            f'<div class="md-typeset__scrollwrap" style="--estro-rows:{rows}"><div class="md-typeset__table">'
+            f'<table class="estro-table">{table.group(1)}</table></div></div>'
+        )
+
+    return _TABLE.sub(boxed, html)
 
 
 #: A block whose whitespace is content (kept whole, as group 1), or the indentation after a line break.
