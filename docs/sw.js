@@ -289,20 +289,22 @@ let busy = 0; // requests this worker is answering
 let quiet = null; // the timer that hands over once nothing has been asked for QUIET_MS
 let handedTo = null; // the waiting worker told already (its skipWaiting counts once)
 
-function handOverWhenQuiet() {
+/* `installed`: a newer worker that has just installed (the registration may not list it as waiting yet). */
+function handOverWhenQuiet(installed = null) {
   clearTimeout(quiet);
-  const waiting = self.registration.waiting;
-  if (BUILD.dev || !waiting || waiting === handedTo || self.registration.active !== self.serviceWorker) return;
+  const waiting = self.registration.waiting || installed;
+  if (BUILD.dev || !waiting || waiting.state !== "installed" || waiting === handedTo) return;
+  if (self.registration.active !== self.serviceWorker) return; // only the old, active worker hands over
   quiet = setTimeout(() => {
-    if (busy || self.registration.waiting !== waiting) return;
-    handedTo = waiting;
+    if (busy || waiting.state !== "installed") return;
+    handedTo = waiting; // Chromium asks the old worker again only at a waiting worker's first skipWaiting()
     waiting.postMessage({type: "estro-take-over"});
   }, QUIET_MS);
 }
 
 self.registration.addEventListener("updatefound", () => {
   const installing = self.registration.installing;
-  if (installing) installing.addEventListener("statechange", handOverWhenQuiet);
+  if (installing) installing.addEventListener("statechange", () => handOverWhenQuiet(installing));
 });
 
 /* ---------- serving ---------- */
@@ -367,6 +369,7 @@ self.addEventListener("message", (event) => {
     self.skipWaiting(); // from the old worker, now quiet: ask again to take over
   } else if (event.data && event.data.type === "estro-state" && event.source) {
     event.waitUntil(stateMessage().then((message) => event.source.postMessage(message)));
+    if (!busy) handOverWhenQuiet(); // a page's question can wake the old worker too
   } else if (event.data && event.data.type === "estro-no-room" && event.data.build !== BUILD.build) {
     const {type, ...noRoom} = event.data; // from the service worker of a newer build that found no room
     event.waitUntil(writeNoRoom(noRoom));

@@ -18,6 +18,8 @@ import re
 
 #: A table as Markdown writes it: no attributes (the theme's own selector matches only those).
 _TABLE = re.compile(r"<table>(.*?)</table>", re.DOTALL)
+#: A table row's start tag (not <track>, not a custom <tr-…> element).
+_ROW = re.compile(r"<tr[\s>]")
 
 
 def wrap_tables(html: str) -> str:
@@ -31,7 +33,7 @@ def wrap_tables(html: str) -> str:
     """
 
     def boxed(table: re.Match[str]) -> str:
-        rows = table.group(1).count("<tr")
+        rows = len(_ROW.findall(table.group(1)))
         return (
             f'<div class="md-typeset__scrollwrap" style="--estro-rows:{rows}"><div class="md-typeset__table">'
             f'<table class="estro-table">{table.group(1)}</table></div></div>'
