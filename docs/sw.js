@@ -353,8 +353,7 @@ self.addEventListener("fetch", (event) => {
   if (BUILD.dev || request.method !== "GET") return;
   const file = fileOf(request.url);
   if (file === null) return;
-  busy += 1;
-  clearTimeout(quiet);
+  busy += 1; // a hand-over timer that fires meanwhile sees it and waits for the next quiet moment
   const answer = request.mode === "navigate" || isPage(file) ? page(request, file) : asset(request, file);
   event.respondWith(answer);
   const done = () => {

@@ -190,15 +190,17 @@ def new_page(player: BrowserContext) -> Page:
     return page
 
 
+def what_happened() -> str:
+    """For a failure's message: the requests still pending, then the last 80 events."""
+    return f"requests pending: {sorted(PENDING.values())}\n" + "\n".join(EVENTS[-80:])
+
+
 def goto(page: Page, url: str) -> None:
     """page.goto, its failure saying what the browser was doing (the requests pending, the last events)."""
     try:
         page.goto(url)
     except PlaywrightTimeoutError as stall:
-        raise AssertionError(
-            f"{url} did not load: {stall.message.splitlines()[0]}\nrequests pending: {sorted(PENDING.values())}\n"
-            + "\n".join(EVENTS[-80:])
-        ) from None
+        raise AssertionError(f"{url} did not load: {stall.message.splitlines()[0]}\n{what_happened()}") from None
 
 
 REGISTRATION = """() => navigator.serviceWorker.getRegistration().then((r) => r && {
@@ -213,10 +215,9 @@ def wait_until(page: Page, expression: str, arg: object = None, timeout: float =
     deadline = time.monotonic() + timeout / 1000
     while not page.evaluate(expression, arg):
         if time.monotonic() >= deadline:
-            state = page.evaluate(REGISTRATION), page.evaluate("caches.keys()"), sorted(PENDING.values())
+            state = page.evaluate(REGISTRATION), page.evaluate("caches.keys()")
             raise AssertionError(
-                f"still false after {timeout / 1000:.0f} s: {expression}; service worker, caches, requests pending: {state}\n"
-                + "\n".join(EVENTS[-80:])
+                f"still false after {timeout / 1000:.0f} s: {expression}; service worker, caches: {state}\n{what_happened()}"
             )
         time.sleep(0.25)
 
