@@ -24,6 +24,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import os
+import re
 import shutil
 import time
 from collections.abc import Callable, Iterator
@@ -195,12 +196,35 @@ def what_happened() -> str:
     return f"requests pending: {sorted(PENDING.values())}\n" + "\n".join(EVENTS[-80:])
 
 
+#: A service worker stopped (DevTools' ServiceWorker domain, as new_page logs it).
+STOPPED = re.compile(r"service worker \d+ \(sw\.js\): \w+, stopped")
+
+
 def goto(page: Page, url: str) -> None:
-    """page.goto, its failure saying what the browser was doing (the requests pending, the last events)."""
+    """page.goto, its failure saying what the browser was doing (the requests pending, the last events).
+
+    One stall is Chromium's, and a player meets it as a page that never comes: the navigation reaches the
+    old service worker just as a new build's worker activates, and Chromium stops the old worker while it
+    answers (its fetch left pending). The new worker is then in charge, so the player's reload works: the
+    test reloads once, and only for that stall (the page's own requests pending, a worker stopped since)."""
+    mark = len(EVENTS)
+    try:
+        page.goto(url)
+        return
+    except PlaywrightTimeoutError as stall:
+        pending = set(PENDING.values())
+        chromium_race = pending <= {f"{url} (page)", f"{url} (service worker)"} and any(
+            STOPPED.search(event) for event in EVENTS[mark:]
+        )
+        if not chromium_race:
+            raise AssertionError(f"{url} did not load: {stall.message.splitlines()[0]}\n{what_happened()}") from None
+    PLAYER_LOG[page.context](f"reloaded {url}: the worker answering it was stopped (Chromium's race)")
     try:
         page.goto(url)
     except PlaywrightTimeoutError as stall:
-        raise AssertionError(f"{url} did not load: {stall.message.splitlines()[0]}\n{what_happened()}") from None
+        raise AssertionError(
+            f"{url} did not load, reloaded: {stall.message.splitlines()[0]}\n{what_happened()}"
+        ) from None
 
 
 REGISTRATION = """() => navigator.serviceWorker.getRegistration().then((r) => r && {
