@@ -298,8 +298,8 @@ PAGES = ("protocol-07/", "battaglia/", "resolution-19/")
 
 def build_baseline(tmp: Path, port: int, commit: str = BASELINE) -> Path:
     """The site of ``commit`` (by default :data:`BASELINE`), built from a copy of that commit's files in ``tmp`` (``git archive``: the
-    repository itself is left as it is) with this checkout's tools; its ``node_modules`` and Pyodide cache
-    are shared (the cache is keyed by content)."""
+    repository itself is left as it is) with this checkout's tools; its ``node_modules`` are shared, and
+    so are the build's caches, which are keyed by content (scripts/sitegen/caches.py)."""
     tree = tmp / "baseline-tree"
     tree.mkdir()
     archive = subprocess.run(["git", "archive", commit], cwd=ROOT, check=True, capture_output=True).stdout
@@ -307,10 +307,6 @@ def build_baseline(tmp: Path, port: int, commit: str = BASELINE) -> Path:
     (tree / "node_modules").symlink_to(ROOT / "node_modules")
     if (ROOT / ".venv-pyodide-build").exists():  # a baseline that builds the wheel with pyodide-build (issue 27)
         (tree / ".venv-pyodide-build").symlink_to(ROOT / ".venv-pyodide-build")
-    (tree / "build").mkdir(exist_ok=True)
-    for cache in ("pyodide-cache", "xbuildenv"):
-        (ROOT / "build" / cache).mkdir(parents=True, exist_ok=True)
-        (tree / "build" / cache).symlink_to(ROOT / "build" / cache)
     out = tmp / "baseline-site"
     env = {**os.environ, "SITE_URL": f"http://127.0.0.1:{port}/", "NO_MKDOCS_2_WARNING": "1"}
     mkdocs = Path(sys.executable).with_name("mkdocs")

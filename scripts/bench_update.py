@@ -122,10 +122,6 @@ def export(rev: str) -> Revision:
     for shared in (".venv", "node_modules"):
         if not (target / shared).exists():
             (target / shared).symlink_to(ROOT / shared)
-    (target / "build").mkdir(exist_ok=True)
-    for cache in ("pyodide-cache", "compress-cache"):
-        if not (target / "build" / cache).exists() and (ROOT / "build" / cache).exists():
-            shutil.copytree(ROOT / "build" / cache, target / "build" / cache)
     return Revision(rev, target)
 
 

@@ -26,8 +26,9 @@ time (:func:`compile_for_pyodide`):
    The zips are stored uncompressed: the server sends them brotli- or
    gzip-compressed, and imports need no inflating.
 
-The result is cached under ``build/pyodide-cache/<lock hash>/<engine hash>/``, so
-a rebuild with the same lock file and the same engine takes no time.
+The result is cached under ``pyodide/<lock hash>/<engine hash>/`` in the build's cache folder
+(:mod:`.caches`, shared by the machine's clones), so a rebuild with the same lock file and the same
+engine takes no time.
 """
 
 from __future__ import annotations
@@ -44,12 +45,13 @@ from pathlib import Path
 from typing import Any
 
 from . import compress, toolchain
+from .caches import CACHE_HOME
 
 ROOT = Path(__file__).resolve().parents[2]
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
 LOCK_FILE = ROOT / "package-lock.json"
 COMPILER = ROOT / "scripts" / "pyodide_compile.mjs"
-CACHE = ROOT / "build" / "pyodide-cache"
+CACHE = CACHE_HOME / "pyodide"
 
 #: The npm package's files a page needs, copied unchanged (its stdlib zip is replaced, its lock file
 #: is not needed: the worker hands Pyodide the lock file's ``info`` and no packages).

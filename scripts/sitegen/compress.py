@@ -3,8 +3,9 @@
 A static host (and ``scripts/serve_site.py``) sends the precompressed file the
 browser accepts, with ``Content-Encoding``, instead of compressing on every
 request. Brotli at its best setting is slow on the 10 MB runtime files, so
-every compressed copy is cached by the SHA-256 of its input under
-``build/compress-cache/``: a rebuild only compresses what changed. What is not
+every compressed copy is cached by the SHA-256 of its input in the build's
+cache folder (:mod:`.caches`, shared by the machine's clones): a rebuild only
+compresses what changed. What is not
 cached (a fresh clone: about 80 s of one core for the whole site) is compressed
 on every core at once, the biggest files first (:func:`warm`).
 """
@@ -22,8 +23,10 @@ from pathlib import Path
 
 import brotli
 
+from .caches import CACHE_HOME
+
 ROOT = Path(__file__).resolve().parents[2]
-CACHE = ROOT / "build" / "compress-cache"
+CACHE = CACHE_HOME / "compress"
 
 #: Files worth compressing (text, WebAssembly, and our uncompressed zips of bytecode and sources).
 COMPRESSIBLE = (".html", ".css", ".js", ".mjs", ".json", ".wasm", ".zip", ".whl", ".xml", ".svg", ".txt", ".py", ".snapshot")

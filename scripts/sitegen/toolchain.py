@@ -10,8 +10,8 @@ and the build calls its ``pyodide`` command:
    the versions (from the npm package's ``pyodide-lock.json`` and ``package.json``), the
    target's ``_sysconfigdata__emscripten_wasm32-emscripten.py`` (from its
    ``python_stdlib.zip``) and an empty ``requirements.txt`` (no cross-build packages). It is
-   installed into ``build/xbuildenv/<key>/``, the key a hash of the npm package's lock and of
-   this file; ``SKIP_EMSCRIPTEN_VERSION_CHECK=1`` tells pyodide-build that no Emscripten is
+   installed into ``xbuildenv/<key>/`` of the build's cache folder (:mod:`.caches`), the key a
+   hash of the npm package's lock and of this file; ``SKIP_EMSCRIPTEN_VERSION_CHECK=1`` tells pyodide-build that no Emscripten is
    needed (pure Python), or it would clone emsdk.
 2. ``pyodide build --no-isolation --skip-dependency-check`` — the engine's ``py3-none-any``
    wheel (:func:`build_wheel`), built with the environment's own pinned setuptools, so nothing
@@ -47,6 +47,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from .caches import CACHE_HOME
+
 ROOT = Path(__file__).resolve().parents[2]
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
 TOOLS = ROOT / ".venv-pyodide-build"
@@ -56,7 +58,7 @@ PYODIDE = TOOLS / "bin" / "pyodide"
 WHEELS_PY314 = TOOLS / "wheels-py314"
 REQUIREMENTS = ROOT / "requirements-pyodide-build.txt"
 CLI_IN_PYODIDE = ROOT / "scripts" / "pyodide_build_cli.mjs"
-XBUILDENV_CACHE = ROOT / "build" / "xbuildenv"
+XBUILDENV_CACHE = CACHE_HOME / "xbuildenv"
 
 #: The target's sysconfig module in the npm package's standard library.
 SYSCONFIGDATA = "_sysconfigdata__emscripten_wasm32-emscripten.py"
@@ -89,9 +91,9 @@ _held = 0
 
 @contextmanager
 def one_at_a_time() -> Iterator[None]:
-    """Hold the build's lock (``build/.runtime.lock``) while a runtime step reads or writes the caches
-    under ``build/`` or setuptools' folders there: the test workers build at the same time. Re-entrant
-    within a process."""
+    """Hold the build's lock (``.runtime.lock`` in the cache folder, :mod:`.caches`) while a runtime step
+    reads or writes the caches or setuptools' folders under ``build/``: the test workers build at the same
+    time, and other clones may share the caches. Re-entrant within a process."""
     global _held
     if _held:
         _held += 1
@@ -100,8 +102,8 @@ def one_at_a_time() -> Iterator[None]:
         finally:
             _held -= 1
         return
-    path = ROOT / "build" / ".runtime.lock"
-    path.parent.mkdir(exist_ok=True)
+    path = CACHE_HOME / ".runtime.lock"
+    path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("a") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         _held = 1
