@@ -39,14 +39,16 @@ from pathlib import Path
 import brotli
 
 from . import assets, compress, offline
+from .caches import CACHE_HOME
 
 #: The string B changes, in A's words and in B's (the same length: bytecode stays valid).
 OLD_WORDS = "can be played on its own"
 NEW_WORDS = "can be played ON ITS OWN"
 #: The engine module holding it, in the engine's zip.
 VIEWS = "estro_rules/protocol07/views.pyc"
-#: Where the work (B's engine and snapshot) is kept between runs, by the engine's hash.
-WORK = assets.ROOT / "build" / "next-build"
+#: Where the work (B's engine and snapshot) is kept between runs, by the engine's hash (in the build's
+#: cache folder, shared by the machine's clones: scripts/sitegen/caches.py).
+WORK = CACHE_HOME / "next-build"
 
 TEXT_SUFFIXES = (".html", ".xml", ".json", ".js", ".txt")
 
