@@ -25,18 +25,16 @@ pytest_collect_file = Sybil(
 
 @pytest.hookimpl(optionalhook=True)
 def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
-    """Under pytest-xdist (``-n``, ``--dist load`` or ``loadgroup``): tests go to the workers one by one,
-    except a page's examples, which share one namespace (each goes on from the ones before it), the
-    tests of one class (which may share a class-scoped fixture) and, with ``loadgroup``, the tests of
-    one ``xdist_group``: each of those goes, whole, to one worker, in its order."""
-    if config.getvalue("dist") not in ("load", "loadgroup"):
+    """Under pytest-xdist (``-n``, ``--dist load``): tests go to the workers one by one, except a
+    page's examples, which share one namespace (each goes on from the ones before it), and the
+    tests of one class (which may share a class-scoped fixture): each of those goes, whole, to one
+    worker, in its order."""
+    if config.getvalue("dist") != "load":
         return None
     from xdist.scheduler import LoadScopeScheduling
 
     class PagesTogether(LoadScopeScheduling):  # type: ignore[misc]
         def _split_scope(self, nodeid: str) -> str:
-            if nodeid.rfind("@") > nodeid.rfind("]"):  # loadgroup names the group after an "@"
-                return nodeid.rsplit("@", 1)[-1]
             parts = nodeid.split("::")
             if parts[0].endswith(".md"):
                 return parts[0]

@@ -18,8 +18,7 @@ if [ $# -eq 0 ]; then export ESTRO_BUILD_SITE_EARLY=1; fi
 # ESTRO_TEST_WORKERS=0 runs them in this one process.
 status=0
 # The slowest twenty are listed at the end: where the wall time goes, run after run.
-# --dist loadgroup: the tests of an xdist_group run on one worker (a file whose fixtures are costly to make).
-.venv/bin/python -m pytest -n "${ESTRO_TEST_WORKERS:-4}" --dist loadgroup --durations=20 "$@" || status=$?
+.venv/bin/python -m pytest -n "${ESTRO_TEST_WORKERS:-4}" --durations=20 "$@" || status=$?
 if ! wait "$mypy"; then status=1; fi
 cat "$mypy_log"
 rm -f "$mypy_log"

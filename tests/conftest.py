@@ -17,10 +17,9 @@ import pytest
 from tests.support import site as shared_site
 from tests.support.site import build_site
 
-__all__ = ["CHROMIUM_ARGS", "ROOT", "TEST_CHROMIUM_ARGS", "Site", "build_site", "free_port"]
+__all__ = ["CHROMIUM_ARGS", "ROOT", "Site", "build_site", "free_port"]
 
 ROOT = Path(__file__).resolve().parents[1]
-#: Headless Chromium as a player's browser runs the site (the benchmarks in scripts/ launch it so).
 CHROMIUM_ARGS = [
     "--headless",
     "--no-sandbox",
@@ -31,13 +30,6 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
-#: Headless Chromium for the tests, which check what the site does, not how fast (the benchmarks measure
-#: that, with CHROMIUM_ARGS): V8 runs Pyodide's WebAssembly with its baseline compiler only (Liftoff), not
-#: compiling hot functions a second time with its optimizing one. A test uses Python for seconds, too short
-#: for that second compile to pay: on the engine-client and PROTOCOL_07 page tests, run alone, it took the
-#: CPU from 102 s to 73 s and the wall time from 70 s to 45 s, with the same results. The code run, and so
-#: every answer, is the same either way.
-TEST_CHROMIUM_ARGS = [*CHROMIUM_ARGS, "--js-flags=--no-wasm-tier-up"]
 
 
 def free_port() -> int:

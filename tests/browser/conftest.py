@@ -16,7 +16,7 @@ from urllib.parse import urlparse
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, Request, Route, expect, sync_playwright
 
-from tests.conftest import TEST_CHROMIUM_ARGS
+from tests.conftest import CHROMIUM_ARGS
 
 BROWSER_TESTS = Path(__file__).resolve().parent
 
@@ -53,7 +53,7 @@ def playwright() -> Iterator[Playwright]:
 
 @pytest.fixture(scope="session")
 def browser(playwright: Playwright) -> Iterator[Browser]:
-    browser = playwright.chromium.launch(executable_path=chromium_path(), args=TEST_CHROMIUM_ARGS)
+    browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
     yield browser
     browser.close()
 

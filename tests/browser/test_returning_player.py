@@ -43,10 +43,6 @@ from tests.browser.conftest import LAME_DUCK_TIMEOUT
 from tests.browser.test_protocol07_page import PYTHON_READY_TIMEOUT
 from tests.conftest import Site, free_port
 
-#: One test worker runs this file's tests (pytest-xdist's loadgroup, scripts/test.sh), so builds A and B are made
-#: once per run, not once per worker.
-pytestmark = pytest.mark.xdist_group("returning-player")
-
 WIDGET = "widget-p07-combination"
 #: The documented upload order (About page): the engine and runtime first, then the pages, sw.js last.
 DOCUMENTED = ("runtime", "pages", "sw")

@@ -23,7 +23,7 @@ from estro_rules.protocol07 import check_combination
 from tests.browser.conftest import LAME_DUCK_TIMEOUT, Traffic, chromium_path, guard
 from tests.browser.test_battaglia_r19_pages import example, link_for, python_view, widget_view
 from tests.browser.test_protocol07_page import PYTHON_READY_TIMEOUT, ruling_ids, wait_runs
-from tests.conftest import TEST_CHROMIUM_ARGS, Site
+from tests.conftest import CHROMIUM_ARGS, Site
 
 WIDGET = "#widget-p07-combination"
 SNAPSHOT_FILE = "estro-engine.snapshot"
@@ -138,7 +138,7 @@ def persistent(playwright: Playwright, tmp_path: Path) -> Iterator[tuple[list[Br
 
 def launch(playwright: Playwright, profile: Path, traffic: Traffic) -> BrowserContext:
     context = playwright.chromium.launch_persistent_context(
-        str(profile), executable_path=chromium_path(), args=TEST_CHROMIUM_ARGS, viewport={"width": 1280, "height": 900}
+        str(profile), executable_path=chromium_path(), args=CHROMIUM_ARGS, viewport={"width": 1280, "height": 900}
     )
     guard(context, traffic)
     return context
