@@ -123,8 +123,14 @@ async function tellPages(message) {
 
 /* ---------- installing: every file, checked, or nothing ---------- */
 
+/* `free`: the space the browser offered when the install began, before it wrote anything (what a next
+ * try compares with: read after the failure, the estimate may not yet count the space just freed). */
 class NoRoom extends Error {
   name = "NoRoom";
+  constructor(message, free) {
+    super(message);
+    this.free = free;
+  }
 }
 
 /* A response from an older build's cache with the same content, or null. */
@@ -175,9 +181,9 @@ async function install() {
   const free = await freeSpace();
   const before = await readNoRoom();
   if (before && before.build === BUILD.build && Date.now() - before.at < RETRY_MS && free <= before.free + 1e7) {
-    throw new NoRoom(before.why);
+    throw new NoRoom(before.why, before.free);
   }
-  if (free < needed * 1.05 + 1e6) throw new NoRoom(`${Math.round(needed / 1e6)} MB needed, ${Math.round(free / 1e6)} MB free`);
+  if (free < needed * 1.05 + 1e6) throw new NoRoom(`${Math.round(needed / 1e6)} MB needed, ${Math.round(free / 1e6)} MB free`, free);
   await caches.delete(CACHE); // what an interrupted install may have left
   const cache = await caches.open(CACHE);
   let next = 0;
@@ -199,7 +205,7 @@ async function install() {
     await Promise.all(Array.from({length: PARALLEL}, worker));
   } catch (err) {
     await caches.delete(CACHE); // never a partial build
-    if (err && err.name === "QuotaExceededError") throw new NoRoom(err.message);
+    if (err && err.name === "QuotaExceededError") throw new NoRoom(err.message, free);
     throw err;
   }
 }
@@ -214,7 +220,7 @@ self.addEventListener("install", (event) => {
       () => self.skipWaiting(), // complete: take over at once
       async (err) => {
         if (err instanceof NoRoom) {
-          const noRoom = {build: BUILD.build, date: BUILD.date, why: err.message, at: Date.now(), free: await freeSpace()};
+          const noRoom = {build: BUILD.build, date: BUILD.date, why: err.message, at: Date.now(), free: err.free};
           await writeNoRoom(noRoom);
           if (self.registration.active) self.registration.active.postMessage({type: "estro-no-room", ...noRoom});
           await tellPages({type: "estro-no-room", ...noRoom});

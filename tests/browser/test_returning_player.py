@@ -454,7 +454,7 @@ def test_no_room_for_the_new_build(builds: Builds, host: Host, player: BrowserCo
     page.reload()  # online: B from the network, whole; offline use keeps A, and the page says so
     assert whole(page, builds) == "B"
     expect(note).to_contain_text(f"offline, this site shows the rules of {long_date(date_a)}")
-    settle(page)  # a new try at storing B (the browser may report more room) ends as the first did
+    settle(page)  # B is not tried again at once (sw.js: an hour, or 10 MB more room than the first try had)
     assert [c for c in page.evaluate("caches.keys()") if c.startswith("estro-site-")] == [
         f"estro-site-{version(builds.a)}"
     ], "the old build is kept whole"
