@@ -213,9 +213,8 @@ def goto(page: Page, url: str) -> None:
         return
     except PlaywrightTimeoutError as stall:
         pending = set(PENDING.values())
-        chromium_race = pending <= {f"{url} (page)", f"{url} (service worker)"} and any(
-            STOPPED.search(event) for event in EVENTS[mark:]
-        )
+        only_the_page = f"{url} (page)" in pending and pending <= {f"{url} (page)", f"{url} (service worker)"}
+        chromium_race = only_the_page and any(STOPPED.search(event) for event in EVENTS[mark:])
         if not chromium_race:
             raise AssertionError(f"{url} did not load: {stall.message.splitlines()[0]}\n{what_happened()}") from None
     PLAYER_LOG[page.context](f"reloaded {url}: the worker answering it was stopped (Chromium's race)")
