@@ -25,7 +25,6 @@ import brotli
 
 from .caches import CACHE_HOME
 
-ROOT = Path(__file__).resolve().parents[2]
 CACHE = CACHE_HOME / "compress"
 
 #: Files worth compressing (text, WebAssembly, and our uncompressed zips of bytecode and sources).

@@ -11,8 +11,8 @@ and the build calls its ``pyodide`` command:
    target's ``_sysconfigdata__emscripten_wasm32-emscripten.py`` (from its
    ``python_stdlib.zip``) and an empty ``requirements.txt`` (no cross-build packages). It is
    installed into ``xbuildenv/<key>/`` of the build's cache folder (:mod:`.caches`), the key a
-   hash of the npm package's lock and of this file; ``SKIP_EMSCRIPTEN_VERSION_CHECK=1`` tells pyodide-build that no Emscripten is
-   needed (pure Python), or it would clone emsdk.
+   hash of the npm package's lock and of this file; ``SKIP_EMSCRIPTEN_VERSION_CHECK=1`` tells
+   pyodide-build that no Emscripten is needed (pure Python), or it would clone emsdk.
 2. ``pyodide build --no-isolation --skip-dependency-check`` — the engine's ``py3-none-any``
    wheel (:func:`build_wheel`), built with the environment's own pinned setuptools, so nothing
    is downloaded. It has the same files as ``pip wheel``'s.
