@@ -22,7 +22,7 @@ from estro_rules import scenarios
 from estro_rules.protocol07 import check_combination
 from tests.browser.conftest import LAME_DUCK_TIMEOUT, Traffic, chromium_path, guard
 from tests.browser.test_battaglia_r19_pages import example, link_for, python_view, widget_view
-from tests.browser.test_protocol07_page import PYTHON_READY_TIMEOUT, ruling_ids, wait_runs
+from tests.browser.test_protocol07_page import PYTHON_READY_TIMEOUT, ruling_ids, wait_runs, wait_settled
 from tests.conftest import CHROMIUM_ARGS, Site
 
 WIDGET = "#widget-p07-combination"
@@ -332,7 +332,8 @@ def use_widget(page: Page, widget: str) -> None:
     elif widget == "p07-destruction":
         page.locator(f"{root} [data-field=destroyed_by_opponent]").uncheck()
         page.locator(f"{root} [data-field=fessura_self_destruct]").check()
-        wait_runs(page, f"widget-{widget}", 2)  # each change runs; the second is the one shown
+        # Two edits in a row: the second may cancel the first's run, so wait for the latest result.
+        wait_settled(page, f"widget-{widget}")
         data = json.loads(page.locator(f"{root} .estro-scenario").input_value())
         assert data["fessura_self_destruct"] is True
         assert widget_view(page, widget) == python_view(page, data)
