@@ -1,4 +1,4 @@
-"""Run every ```pycon example in the docs as its own pytest item (sybil)."""
+"""Run every ```pycon example in the docs, English and Italian pages, as its own pytest item (sybil)."""
 
 from doctest import ELLIPSIS, NORMALIZE_WHITESPACE
 
@@ -19,7 +19,7 @@ class PyconCodeBlockParser(PythonCodeBlockParser):
 pytest_collect_file = Sybil(
     parsers=[PyconCodeBlockParser()],
     path="docs",
-    patterns=["_sources/*.md"],
+    patterns=["_sources/*.md", "_sources/it/*.md"],  # the Italian pages run the same examples
 ).pytest()
 
 

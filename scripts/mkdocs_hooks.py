@@ -6,6 +6,8 @@
   library for Pyodide (cached: scripts/sitegen/assets.py).
 - on_files: add the generated pages (rules pages, rulings index, lint report);
   any disagreement between a page and the engine stops the build.
+- on_page_context: the page's language and its twin in the other language, for the templates (the
+  ``lang``, the ``hreflang`` alternates, the language switcher, the navigation: scripts/sitegen/languages.py).
 - on_page_content: each table written in the box the theme would move it into (scripts/sitegen/tables.py).
 - on_post_page: each page without its templates' indentation (the same file).
 - on_post_build: give each ruling's section in the search index the words of its ID
@@ -57,7 +59,7 @@ def on_config(config: Any) -> Any:
 
 def with_protocols(nav: list[Any], protocols: Any) -> list[Any]:
     """The site's navigation with every protocol in it: its page first under "Rules", its further pages (a
-    report) after "Scenario format" under "Reference"."""
+    report) after "Scenario format" under "Reference", its Italian page after the Italian home page."""
     out: list[Any] = []
     for section in nav:
         if isinstance(section, dict) and "Rules" in section:
@@ -70,6 +72,9 @@ def with_protocols(nav: list[Any], protocols: Any) -> list[Any]:
                 if isinstance(entry, dict) and "scenarios.md" in entry.values():
                     entries += [{page.title: name} for p in protocols for name, page in p.pages.items()]
             section = {"Reference": entries}
+        elif isinstance(section, dict) and "Italiano" in section:
+            italian = [{p.rulebook.italian: f"it/{p.page}.md"} for p in protocols]
+            section = {"Italiano": list(section["Italiano"]) + italian}
         out.append(section)
     return out
 
@@ -83,7 +88,17 @@ def on_files(files: Files, config: Any) -> Files:
         raise PluginError(str(err)) from None
     for name, text in generated.items():
         files.append(File.generated(config, name, content=text))
+    # The English addresses of the pages written in Italian too ("" is the home page).
+    italian = [
+        n.removeprefix("it/").removesuffix(".md") for n in generated if n.startswith("it/") and n.endswith(".md")
+    ]
+    _state["twins"] = {"" if n == "index" else f"{n}/" for n in italian}
     return files
+
+
+def on_page_context(context: dict[str, Any], page: Any, config: Any, nav: Any) -> dict[str, Any]:
+    context["languages"] = importlib.import_module("scripts.sitegen.languages").of_page(page.url, _state["twins"])
+    return context
 
 
 def on_page_content(html: str, page: Any, config: Any, files: Files) -> str:

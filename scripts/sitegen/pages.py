@@ -37,13 +37,38 @@ from markdown_it import MarkdownIt
 
 import estro_rules
 from estro_rules.glossary import Term
-from estro_rules.rulings import RULING_ID, Rulebook
+from estro_rules.rulings import RULING_ID, Rulebook, Ruling
 from estro_rules.tables import markdown
 
 from . import glossary, lang, steps, worked
 
 #: Where the engine's code lives: an example "calls the engine" when it runs a function defined here.
 ENGINE_DIR = str(Path(estro_rules.__file__).resolve().parent)
+
+
+WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "interpretation": "Interpretation — the source text is silent here; this is the project's reading, not a "
+        "source ruling",
+        "example": "Python: the example the tests run",
+        "page unpublished": "This page is not published yet",
+        "section unpublished": "This section is not published on this site yet",
+        "not yet published": "not yet published",
+    },
+    "it": {
+        "interpretation": "Interpretazione — qui il testo della fonte tace; è la lettura del progetto, non una "
+        "regola della fonte",
+        "example": "Python: l'esempio che eseguono i test",
+        "page unpublished": "Questa pagina non è ancora pubblicata",
+        "section unpublished": "Questa sezione non è ancora pubblicata su questo sito",
+        "not yet published": "non ancora pubblicata",
+    },
+}
+"""The words the generator itself writes on a page, in each language of the site (the rules pages' own
+words are in their sources: ``docs/_sources/NAME.md`` and, in Italian, ``docs/_sources/it/NAME.md``)."""
+
+ITALIAN = "it"
+"""The site's second language: its pages are under ``it/``, with the same names, rulings and anchors."""
 
 
 class SiteError(Exception):
@@ -209,6 +234,11 @@ class Site:
     """Files written beside the pages (site path → text): the steps of their results (:mod:`.steps`)."""
     sections: dict[str, Callable[[], str]] = field(default_factory=dict)
     """Generated Markdown by name (``{{ section NAME }}``); its ``{{ table NAME }}`` lines become tables."""
+    language: str = "en"
+    """The language of the pages (a key of :data:`WORDS`); the Italian pages are a site of their own."""
+
+    def words(self, key: str) -> str:
+        return WORDS[self.language][key]
 
     def ruling_page(self, ruling_id: str) -> str | None:
         for page in self.pages:
@@ -270,10 +300,10 @@ def check_rulings(site: Site, page: ParsedPage, book: Rulebook, seen: dict[str, 
         seen[ruling.id] = where
         if ruling.id not in book:
             site.problems.append(f"{where}: ruling {ruling.id} is not in the engine's {book.key} rulebook")
-        elif book[ruling.id].title != ruling.title:
+        elif _title(book[ruling.id], site.language) != ruling.title:
             site.problems.append(
-                f"{where}: ruling {ruling.id} is titled {ruling.title!r} here but {book[ruling.id].title!r} "
-                "in the engine"
+                f"{where}: ruling {ruling.id} is titled {ruling.title!r} here but "
+                f"{_title(book[ruling.id], site.language)!r} in the engine"
             )
         if not ruling.examples:
             site.problems.append(f"{where}: ruling {ruling.id} has no ```pycon example")
@@ -282,6 +312,11 @@ def check_rulings(site: Site, page: ParsedPage, book: Rulebook, seen: dict[str, 
             site.problems.append(
                 f"{page.path.name}: the engine's ruling {declared.id} ({declared.title}) is not on the page"
             )
+
+
+def _title(ruling: Ruling, language: str) -> str:
+    """A ruling's title in ``language``."""
+    return ruling.italian if language == ITALIAN else ruling.title
 
 
 class _EngineCalls:
@@ -391,8 +426,8 @@ def link_refs(site: Site, text: str, where: str) -> str:
         is_page, target = match.group(1), match.group(2).strip()
         if is_page:
             return (
-                f'<span class="estro-unpublished" title="This page is not published yet">{target} '
-                "<small>(not yet published)</small></span>"
+                f'<span class="estro-unpublished" title="{site.words("page unpublished")}">{target} '
+                f"<small>({site.words('not yet published')})</small></span>"
             )
         target_page = site.ruling_page(target)
         if target_page is None:
@@ -414,8 +449,8 @@ def link_refs(site: Site, text: str, where: str) -> str:
         if target_page is not None:
             return f"[{match.group(0)}]({target_page}.md{anchor})"
         return (
-            f'<span class="estro-unpublished" title="This section is not published on this site yet">'
-            f"{match.group(0)} <small>(not yet published)</small></span>"
+            f'<span class="estro-unpublished" title="{site.words("section unpublished")}">'
+            f"{match.group(0)} <small>({site.words('not yet published')})</small></span>"
         )
 
     # Leave inline code and links already written alone (a section inside a link's text stays text).
@@ -453,14 +488,10 @@ def render_example(site: Site, page: ParsedPage, example: Example, base: str, pa
         widget = page_widget(site, page, kind) if isinstance(kind, str) else None
         out += [pad + worked.worked_html(scenario, widget, base).replace("\n", "\n" + pad), ""]
     box = (
-        f'<details class="example"><summary>{EXAMPLE_TITLE}</summary>'
+        f'<details class="example"><summary>{site.words("example")}</summary>'
         f'<pre class="estro-doctest"><span><code>{text}</code></span></pre></details>'
     )
     return [*out, pad + box, ""]
-
-
-EXAMPLE_TITLE = "Python: the example the tests run"
-"""The title of the closed box that holds a ruling's doctest."""
 
 
 def table_lines(site: Site, name: str, where: str) -> list[str]:
@@ -497,7 +528,8 @@ def render(site: Site, page: ParsedPage, base: str) -> str:
     rulings = {r.heading_line: r for r in page.rulings}
     examples = {e.line - 1: e for e in page.examples if e.ruling is not None}
     book = page.source.rulebook
-    terms = [t for t in site.terms if book is not None and t.protocol == book.key]
+    # Glossary links on the English pages only, for now: the glossary page is English (with both words).
+    terms = [t for t in site.terms if book is not None and t.protocol == book.key and site.language != ITALIAN]
     linked: set[str] = set()
     """Terms already linked in the current ruling."""
     in_ruling = -1
@@ -519,11 +551,7 @@ def render(site: Site, page: ParsedPage, base: str) -> str:
             css = ".estro-ruling-heading .estro-interpretation-heading" if interpretation else ".estro-ruling-heading"
             out.append(f"### {ruling.id} · {ruling.title} {{#{ruling.id} {css}}}")
             if interpretation:
-                out += [
-                    "",
-                    "!!! interpretation \"Interpretation — the source text is silent here; this is the project's "
-                    'reading, not a source ruling"',
-                ]
+                out += ["", f'!!! interpretation "{site.words("interpretation")}"']
                 indent_until = ruling.end_line
             i += 1
             continue
@@ -564,7 +592,26 @@ def render(site: Site, page: ParsedPage, base: str) -> str:
     # A result's link to a ruling of this very page is a link within the page (no page load, shorter), and
     # the ruling's title shows in a popover, read from its heading (docs/assets/estro/reading.js).
     text = text.replace(f'href="{base}{page.source.name}/#', 'href="#')
+    if site.language == ITALIAN:
+        text = _italian_results(site, page, text)
     return _SAME_PAGE_TITLE.sub(r"\1", text)
+
+
+_RESULT_RULING = re.compile(r'(<a class="estro-ruling[^"]*" href="[^"#]*/#([^"]+)") title="[^"]*"')
+
+
+def _italian_results(site: Site, page: ParsedPage, text: str) -> str:
+    """What the engine rendered for an Italian page (worked examples, widgets' first results), in its place.
+
+    The engine renders for a page under the root of the Italian pages (``base="../"``), so its links to
+    rulings lead to the Italian pages; they get the Italian titles. Its words are still English: each
+    result and widget is marked ``lang="en"``, so that a screen reader reads it as English. Its steps are
+    the English page's files (the same panels, not shipped twice), and a widget's files are the site's."""
+    text = _RESULT_RULING.sub(lambda m: f'{m.group(1)} title="{html.escape(site.ruling_title(m.group(2)))}"', text)
+    text = text.replace(' data-src="steps/', f' data-src="../../{page.source.name}/steps/')
+    text = text.replace(' data-base="../"', ' data-base="../../"').replace(' data-assets="../', ' data-assets="../../')
+    text = text.replace('<article class="estro-worked"', '<article lang="en" class="estro-worked"')
+    return text.replace('<article class="estro-widget-box"', '<article lang="en" class="estro-widget-box"')
 
 
 _SAME_PAGE_TITLE = re.compile(r'(<a class="estro-ruling[^"]*" href="#[^"]+") title="[^"]*"')
@@ -613,6 +660,7 @@ def build(
     widget_kinds: dict[str, str] | None = None,
     terms: Sequence[Term] = (),
     sections: dict[str, Callable[[], str]] | None = None,
+    italian: Path | None = None,
 ) -> dict[str, str]:
     """Generate every page and the rulings index; raise :class:`SiteError` on any problem.
 
@@ -621,6 +669,7 @@ def build(
     the whole site once its examples have run (the lock of example outputs) and
     return problems. ``widget_kinds`` names the scenario kind each widget runs (worked examples of a kind
     link to its widget); ``terms`` makes the glossary page and links each ruling's first use of a term.
+    ``italian`` is the folder of the Italian pages' sources (:func:`italian_pages`).
     Returns a mapping from output file name (``protocol-07.md``) to Markdown.
     """
     site = Site(
@@ -637,7 +686,9 @@ def build(
     for more in checks:
         site.problems.extend(more(site))
     # Pages are served at NAME/, so the site root is one level up; the home page is the root itself.
-    output = {f"{p.source.name}.md": render(site, p, base="" if p.source.name == "index" else "../") for p in site.pages}
+    output = {
+        f"{p.source.name}.md": render(site, p, base="" if p.source.name == "index" else "../") for p in site.pages
+    }
     output["rulings.md"] = rulings_index(site)
     if site.terms:
         books = [(p.source.rulebook.key, p.title, p.source.name) for p in site.pages if p.source.rulebook]
@@ -646,7 +697,41 @@ def build(
         output[name] = render_extra(site, name, make())
     # Every Italian word of every page is marked as Italian (WCAG 3.1.2): prose, tables, results.
     output = {name: lang.mark(text) if name.endswith(".md") else text for name, text in output.items()}
+    if italian is not None:
+        output.update(italian_pages(site, italian, sources))
     output.update(site.files)
     if site.problems:
         raise SiteError(site.problems)
     return output
+
+
+def italian_pages(english: Site, source_dir: Path, sources: Iterable[PageSource]) -> dict[str, str]:
+    """The Italian pages (``it/NAME.md`` from ``source_dir/NAME.md``): every rules page, and each plain page
+    written in Italian. Their problems go to ``english.problems``: a rules page without its Italian page is
+    one, and so is any disagreement of an Italian page with the engine, as on an English page."""
+    site = Site(
+        [],
+        english.tables,
+        english.widgets,
+        widget_kinds=english.widget_kinds,
+        sections=english.sections,
+        language=ITALIAN,
+        files=english.files,  # the steps of the same results are the same files
+    )
+    for source in sources:
+        path = source_dir / f"{source.name}.md"
+        if path.exists():
+            site.pages.append(parse(source, path))
+        elif source.rulebook is not None:
+            site.problems.append(f"{path}: missing the Italian page of rulebook {source.rulebook.key}")
+    check(site)
+    for ruling, shown in site.outputs.items():  # the same examples: the same results, in both languages
+        if english.outputs.get(ruling) != shown:
+            site.problems.append(f"{source_dir.name}/: the examples of {ruling} print what the English page's do not")
+    english.problems.extend(site.problems)
+    # Pages are served at it/NAME/, and rendered for the Italian pages' root, one level up (links to rulings
+    # lead to the Italian pages); the Italian home page is that root.
+    return {
+        f"{ITALIAN}/{p.source.name}.md": render(site, p, base="" if p.source.name == "index" else "../")
+        for p in site.pages
+    }

@@ -118,6 +118,7 @@ def generate(download_bytes: int, outputs: pages.Outputs | None = None, *, locke
         widget_kinds=widget_kinds(),
         terms=TERMS,
         sections=SECTIONS,
+        italian=SOURCE_DIR / pages.ITALIAN,
     )
     generated["rulings.json"] = json.dumps(rulings_catalogue(), indent=2, ensure_ascii=False) + "\n"
     generated.update(widgets.kind_assets(KINDS))  # what the widgets' editors are built from

@@ -388,6 +388,10 @@ def test_every_widget_works_offline_after_first_use(context: BrowserContext, pag
     page.goto(site.url + "resolution-19/")
     for widget in RULES_PAGES["resolution-19/"]:
         use_widget(page, widget)
+    # An Italian page, never opened online, and its widget.
+    page.goto(site.url + "it/resolution-19/")
+    expect(page.locator("h1")).to_contain_text("Regole di risoluzione")
+    use_widget(page, "r19-sandbox")
     # A shared scenario link (a query string) opens offline too.
     page.goto(link_for(site, "protocol-07", "p07-combination", {"kind": "p07.combination", "modes": ["Cinque Soglie"]}))
     wait_runs(page, "widget-p07-combination", 1)

@@ -73,7 +73,9 @@ def test_a_good_page(tmp_path: Path) -> None:
     assert "§19.2 <small>(not yet published)</small>" in out  # no R19-2 ruling on this site
     assert "| 1 |" in out and "| [DEMO-1](#DEMO-1) |" in out
     assert '!!! interpretation "Interpretation' in out and "    The text is silent" in out
-    assert '    <article class="estro-widget-box" data-search-exclude><div class="w">prerendered</div></article>' in out  # in the box
+    assert (
+        '    <article class="estro-widget-box" data-search-exclude><div class="w">prerendered</div></article>' in out
+    )  # in the box
     index = build(tmp_path, GOOD)["rulings.md"]
     assert "| [I-DEMO-1](demo.md#I-DEMO-1) | A reading | Interpretation |" in index
 
@@ -173,7 +175,10 @@ def test_table_that_disagrees_with_engine(tmp_path: Path) -> None:
         raise ValueError("the engine forbids X + Y, the data allows it")
 
     found = problems(tmp_path, GOOD, tables={"demo.numbers": broken})
-    assert "demo.md:13: table demo.numbers disagrees with the engine: the engine forbids X + Y, the data allows it" in found
+    assert (
+        "demo.md:13: table demo.numbers disagrees with the engine: the engine forbids X + Y, the data allows it"
+        in found
+    )
 
 
 def test_table_generator_bug_names_file_and_line(tmp_path: Path) -> None:
@@ -205,7 +210,11 @@ def tables_on_pages() -> set[str]:
         used.update(name for _, name in page.tables.values())
         for _, name in page.sections.values():
             made = registry.SECTIONS[name]()
-            used.update(m.group(1) for line in made.splitlines() if (m := re.match(r"^\{\{\s*table\s+(\S+)\s*\}\}$", line.strip())))
+            used.update(
+                m.group(1)
+                for line in made.splitlines()
+                if (m := re.match(r"^\{\{\s*table\s+(\S+)\s*\}\}$", line.strip()))
+            )
     return used
 
 
@@ -287,7 +296,6 @@ def test_battaglia_rulings_have_worked_examples() -> None:
         assert link.split("&")[0] == widgets[scenario["kind"]]
 
 
-
 def test_worked_examples_and_glossary_links(tmp_path: Path) -> None:
     """A block that binds ``scenario`` becomes a worked example followed by its closed Python box; others a
     closed Python box alone; the first use of a glossary term in a ruling links to it (its meaning shows in
@@ -299,15 +307,18 @@ def test_worked_examples_and_glossary_links(tmp_path: Path) -> None:
         "# Demo\n\n### DEMO-1 Two and two\n\nA Fessura here, and a Fessura there.\n\n"
         '```pycon\n>>> from estro_rules.scenarios import run\n>>> scenario = {"kind": "p07.combination", '
         '"modes": ["Single Player"]}\n>>> run(scenario).allowed\nTrue\n```\n\n'
-        "### DEMO-2 Again\n\nThe Fessura again.\n\n" + DEMO_1_EXAMPLE
-        + "\n```estro-widget demo-widget\n```\n"
+        "### DEMO-2 Again\n\nThe Fessura again.\n\n" + DEMO_1_EXAMPLE + "\n```estro-widget demo-widget\n```\n"
     )
     (tmp_path / "demo.md").write_text(text)
     fessura = Term("Fessura", "Fessura", "A rift.", "protocol07")
     widgets = {"demo-widget": lambda options, base: "<div>w</div>"}
     out = pages.build(
-        [pages.PageSource("demo", book)], tmp_path, {}, widgets,
-        widget_kinds={"demo-widget": "p07.combination"}, terms=[fessura],
+        [pages.PageSource("demo", book)],
+        tmp_path,
+        {},
+        widgets,
+        widget_kinds={"demo-widget": "p07.combination"},
+        terms=[fessura],
     )
     page = out["demo.md"]
     # once in each ruling, marked as Italian (a PROTOCOL_07 name, kept in Italian: ITALIAN_FORMS)
@@ -322,7 +333,10 @@ def test_worked_examples_and_glossary_links(tmp_path: Path) -> None:
     assert "can be played on its own" in page and 'href="?widget=demo-widget&amp;z=' in page
     assert '<article class="estro-widget-box" data-search-exclude><div>w</div></article>' in page
     fessura_it = '<span lang="it">Fessura</span>'
-    assert f'| <dfn id="fessura">{fessura_it}</dfn> | {fessura_it} | A rift. | [DEMO-1](demo.md#DEMO-1' in out["glossary.md"]
+    assert (
+        f'| <dfn id="fessura">{fessura_it}</dfn> | {fessura_it} | A rift. | [DEMO-1](demo.md#DEMO-1'
+        in out["glossary.md"]
+    )
 
 
 def test_page_shows_the_round_rule_as_an_interpretation() -> None:
@@ -343,5 +357,62 @@ def test_every_generated_table_links_its_ruling_ids() -> None:
         for row in rows:
             for cell in row:
                 unlinked = re.sub(r"\[\[[^\]]+\]\]", " ", cell)
-                bare += [f"{name}: {i}" for i in re.findall(r"(?:I-)?[A-Z][A-Z0-9]*-\d+(?:\.\d+)*", unlinked) if i in declared]
+                bare += [
+                    f"{name}: {i}"
+                    for i in re.findall(r"(?:I-)?[A-Z][A-Z0-9]*-\d+(?:\.\d+)*", unlinked)
+                    if i in declared
+                ]
     assert bare == []
+
+
+# --------------------------------------------------------------------------
+# The Italian pages (it/NAME.md): the same checks, with the Italian titles; a missing one fails the build.
+
+BOOK_IT = Rulebook(
+    "sitegen-demo-it",
+    "Demo",
+    "demo/",
+    [
+        Ruling("DEMO-1", "Two and two", italian="Due più due"),
+        Ruling("I-DEMO-1", "A reading", interpretation=True, italian="Una lettura"),
+    ],
+)
+
+
+def build_italian(tmp_path: Path, italian: str | None) -> dict[str, str]:
+    (tmp_path / "demo.md").write_text(GOOD)
+    (tmp_path / "it").mkdir(exist_ok=True)
+    if italian is not None:
+        (tmp_path / "it" / "demo.md").write_text(italian)
+    widgets = {"demo-widget": lambda options, base: f'<div class="w" data-base="{base}">prerendered</div>'}
+    return pages.build(
+        [pages.PageSource("demo", BOOK_IT)], tmp_path, {"demo.numbers": table}, widgets, italian=tmp_path / "it"
+    )
+
+
+ITALIAN = (
+    GOOD.replace("Two and two make four", "Due più due fa quattro")
+    .replace("DEMO-1 Two and two", "DEMO-1 Due più due")
+    .replace("I-DEMO-1 A reading", "I-DEMO-1 Una lettura")
+)
+
+
+def test_an_italian_page_is_built_beside_the_english_one(tmp_path: Path) -> None:
+    out = build_italian(tmp_path, ITALIAN)
+    page = out["it/demo.md"]
+    assert "### DEMO-1 · Due più due {#DEMO-1" in page and "### I-DEMO-1 · Una lettura {#I-DEMO-1" in page
+    assert '!!! interpretation "Interpretazione' in page and "<summary>Python: l'esempio che eseguono i test" in page
+    assert "[I-DEMO-1](#I-DEMO-1)" in page  # a citation on the same page, as on the English page
+    assert "§11.7 <small>(non ancora pubblicata)</small>" in page
+    # The widget is the English one, marked English, and finds the site's files two levels up.
+    assert '<article lang="en" class="estro-widget-box"' in page and 'data-base="../../"' in page
+    assert "### DEMO-1 · Two and two {#DEMO-1" in out["demo.md"]  # the English page is unchanged
+
+
+def test_a_missing_or_mistitled_italian_page_fails_the_build(tmp_path: Path) -> None:
+    with pytest.raises(pages.SiteError, match="missing the Italian page of rulebook sitegen-demo-it"):
+        build_italian(tmp_path, None)
+    with pytest.raises(pages.SiteError, match="DEMO-1 is titled 'Two and two' here but 'Due più due' in the engine"):
+        build_italian(tmp_path, ITALIAN.replace("DEMO-1 Due più due", "DEMO-1 Two and two"))
+    with pytest.raises(pages.SiteError, match="the examples of DEMO-1 print what the English page's do not"):
+        build_italian(tmp_path, ITALIAN.replace('>>> check_int(2 + 2, "sum")\n4', '>>> check_int(2 + 3, "sum")\n5'))

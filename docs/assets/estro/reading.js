@@ -23,6 +23,11 @@
  * is opened; the theme's clipboard handler serves it. The theme fits its own copy buttons to every code
  * block as it starts, with a forced layout each, so the doctests are written to escape that (pages.py).
  *
+ * LANGUAGES. The Italian pages are under it/, with the same rulings and anchors. The header's language menu
+ * keeps the reader on the same page and the same ruling (its link is the page's twin; the #anchor is added
+ * here). A link from a page of one language to a page of the other loads that page in full, not by the
+ * theme's instant navigation, which keeps the old page's <html lang> and the theme's words in its language.
+ *
  * SEARCH HIGHLIGHTS. The theme marks every word that starts like a searched one (BAT-9 marked "bat" in
  * every "battle"); a mark that is only part of a word is taken away again, in the page a search hit
  * opens and in the list of hits.
@@ -30,6 +35,8 @@
 "use strict";
 
 (function () {
+  const TABLE_WORD = document.documentElement.lang === "it" ? "Tabella" : "Table";
+
   function nameOf(box) {
     const caption = box.querySelector("caption");
     if (caption) return caption.textContent.trim();
@@ -37,12 +44,12 @@
     while (node && node !== document.body) {
       let prev = node.previousElementSibling;
       while (prev) {
-        if (/^H[1-6]$/.test(prev.tagName)) return `Table: ${prev.textContent.replace(/¶$/, "").trim()}`;
+        if (/^H[1-6]$/.test(prev.tagName)) return `${TABLE_WORD}: ${prev.textContent.replace(/¶$/, "").trim()}`;
         prev = prev.previousElementSibling;
       }
       node = node.parentElement;
     }
-    return "Table";
+    return TABLE_WORD;
   }
 
   function label() {
@@ -132,7 +139,7 @@
     }
   }
 
-  window.estroReading = {markItalian};
+  window.estroReading = {markItalian, toPageLanguage};
 
   function termAnchor(link) {
     const href = link.getAttribute("href") || "";
@@ -358,6 +365,45 @@
   if (window.location$ && typeof window.location$.subscribe === "function") {
     window.location$.subscribe(() => setTimeout(land, 0)); // the theme's instant navigation
   }
+
+  /* ---------- languages ---------- */
+
+  const ITALIAN_ROOT = new URL("../../it/", SCRIPT_URL).href; // this script is assets/estro/reading.js
+
+  function languageOf(url) {
+    return url.startsWith(ITALIAN_ROOT) ? "it" : "en";
+  }
+
+  const SITE_ROOT = new URL("../../", SCRIPT_URL).href;
+
+  /* On an Italian page, the links to rulings in what a widget shows lead to the Italian pages: the engine
+   * links the English ones (its words are English, and marked so on the page). */
+  function toPageLanguage(root) {
+    if (!root || document.documentElement.lang !== "it") return;
+    for (const link of root.querySelectorAll("a.estro-ruling[href]")) {
+      if (!link.href.startsWith(SITE_ROOT) || languageOf(link.href) === "it") continue;
+      const url = new URL(ITALIAN_ROOT + link.href.slice(SITE_ROOT.length));
+      const here = url.pathname === location.pathname;
+      link.setAttribute("href", here ? url.hash : url.href);
+      if (here) link.removeAttribute("title"); // its Italian title is the heading's, in its popover
+    }
+  }
+
+  // Capturing, on the window: before the theme's instant navigation (on the body) sees the click.
+  addEventListener(
+    "click",
+    (event) => {
+      const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
+      if (!link || link.target || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+      const url = new URL(link.href);
+      if (url.origin !== location.origin || languageOf(url.href) === languageOf(location.href)) return;
+      if (link.classList.contains("estro-language") && !url.hash) url.hash = location.hash; // the same ruling
+      event.preventDefault();
+      event.stopPropagation();
+      location.assign(url.href);
+    },
+    {capture: true},
+  );
 
   // The theme wraps the tables when it mounts a page; label them once it has.
   const later = () => {

@@ -1,0 +1,93 @@
+"""The Italian pages (``it/``) in real headless Chromium, served from the built site on 127.0.0.1 (issue 29).
+
+What a player sees: the page in Italian (its ``lang``, the theme's words), only Italian pages in the
+navigation, ``hreflang`` alternates naming the page's twin, a language menu that keeps the place (the same
+page, the same ruling) both ways, and a widget whose result links to the Italian rulings.
+"""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+
+from estro_rules.protocol07 import check_combination
+from estro_rules.registry import PROTOCOLS
+from tests.browser.conftest import Traffic
+from tests.browser.test_protocol07_page import ruling_ids, wait_runs
+from tests.conftest import Site
+
+ALTERNATES = "() => [...document.querySelectorAll('link[rel=alternate][hreflang]')].map(l => [l.hreflang, l.href])"
+NAV_LINKS = "() => [...document.querySelectorAll('.md-sidebar--primary a.md-nav__link')].map(a => a.href)"
+
+
+def heading_at_top(page: Page, ruling_id: str) -> bool:
+    """The ruling's heading is on screen, near the top (under the header): the reader landed on it."""
+    top = page.evaluate(f"document.getElementById('{ruling_id}').getBoundingClientRect().top")
+    return 0 <= top <= 200
+
+
+def test_each_page_in_its_language_with_its_twin(page: Page, site: Site, traffic: Traffic) -> None:
+    for protocol in PROTOCOLS:
+        english, italian = site.url + protocol.page + "/", site.url + "it/" + protocol.page + "/"
+        page.goto(italian)
+        assert page.evaluate("document.documentElement.lang") == "it"
+        expect(page.locator("h1")).to_contain_text(protocol.rulebook.italian)
+        expect(page.locator("input.md-search__input")).to_have_attribute("placeholder", "Cerca")  # the theme's words
+        assert sorted(page.evaluate(ALTERNATES)) == [["en", english], ["it", italian]]
+        links = page.evaluate(NAV_LINKS)
+        assert links and all(link.startswith(site.url + "it/") for link in links), links
+        # Every ruling keeps its ID as its anchor, with its Italian title.
+        for ruling in protocol.rulebook:
+            expect(page.locator(f"[id='{ruling.id}']")).to_contain_text(ruling.italian)
+        page.goto(english)
+        assert page.evaluate("document.documentElement.lang") == "en"
+        assert sorted(page.evaluate(ALTERNATES)) == [["en", english], ["it", italian]]
+        assert not [link for link in page.evaluate(NAV_LINKS) if "/it/" in link], "no Italian page in English"
+    page.goto(site.url + "glossary/")  # not written in Italian: no alternates; the menu offers the Italian home
+    assert page.evaluate(ALTERNATES) == []
+    assert page.locator(".md-select__link[hreflang=it]").evaluate("a => a.href") == site.url + "it/"
+    assert traffic.outside == [] and traffic.errors == []
+
+
+def test_the_language_menu_keeps_the_ruling_by_keyboard(page: Page, site: Site, traffic: Traffic) -> None:
+    page.goto(site.url + "battaglia/#BAT-9")
+    page.wait_for_function("window.scrollY > 0")
+    # By keyboard: the menu's button, then its links (the theme opens the menu while focus is inside it).
+    page.locator(".md-select button").focus()
+    page.keyboard.press("Tab")
+    english_item = page.locator(".md-select__link[hreflang=en]")
+    expect(english_item).to_be_focused()
+    assert english_item.get_attribute("aria-current") == "true"
+    page.keyboard.press("Tab")
+    expect(page.locator(".md-select__link[hreflang=it]")).to_be_focused()
+    page.keyboard.press("Enter")
+    page.wait_for_url(site.url + "it/battaglia/#BAT-9")
+    # A full load: the page's language and the theme's words are Italian, not only its text.
+    page.wait_for_function("document.documentElement.lang === 'it'")
+    expect(page.locator("[id='BAT-9']")).to_be_visible()
+    page.wait_for_timeout(500)  # the landing keeps the heading in place while the page settles
+    assert heading_at_top(page, "BAT-9")
+    # And back, with a mouse this time.
+    page.locator(".md-select").hover()
+    page.locator(".md-select__link[hreflang=en]").click()
+    page.wait_for_url(site.url + "battaglia/#BAT-9")
+    page.wait_for_function("document.documentElement.lang === 'en'")
+    page.wait_for_timeout(500)
+    assert heading_at_top(page, "BAT-9")
+    assert traffic.outside == [] and traffic.errors == []
+
+
+def test_an_italian_widget_links_the_italian_rulings(page: Page, site: Site, traffic: Traffic) -> None:
+    page.goto(site.url + "it/protocol-07/")
+    widget = "#widget-p07-combination"
+    expect(page.locator(widget).locator("xpath=ancestor::article[1]")).to_have_attribute("lang", "en")
+    page.locator(f"{widget} input[value='Ultimo Bastione']").check()
+    wait_runs(page, "widget-p07-combination", 1)
+    verdict = check_combination(["Single Player", "Ultimo Bastione", "Cinque Soglie"])
+    assert ruling_ids(page, f"{widget} .estro-output > p:last-child") == list(verdict.rulings)
+    hrefs = page.eval_on_selector_all(f"{widget} .estro-output a.estro-ruling", "as => as.map(a => a.href)")
+    assert hrefs and all(h.startswith(site.url + "it/protocol-07/#") for h in hrefs), hrefs
+    # The result's links lead to the Italian ruling, on this page.
+    page.locator(f"{widget} .estro-output > p:last-child a.estro-ruling").first.click()
+    assert page.url.startswith(site.url + "it/protocol-07/#")
+    assert page.evaluate("document.documentElement.lang") == "it"
+    assert traffic.outside == [] and traffic.errors == []
