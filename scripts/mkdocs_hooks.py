@@ -10,8 +10,8 @@
   ``lang``, the ``hreflang`` alternates, the language switcher, the navigation: scripts/sitegen/languages.py).
 - on_page_content: each table written in the box the theme would move it into (scripts/sitegen/tables.py).
 - on_post_page: each page without its templates' indentation (the same file).
-- on_post_build: give each ruling's section in the search index the words of its ID
-  (scripts/sitegen/search.py), copy the runtime into the built site, write the service
+- on_post_build: give each ruling's section in the search index the words of its ID, and the Italian
+  pages an index and a sitemap of their own (scripts/sitegen/search.py, languages.py), copy the runtime into the built site, write the service
   worker's file list, and precompress every file (.br and .gz) as a static host
   serves them. Under ``mkdocs serve`` the service worker only removes itself and
   nothing is precompressed (mkdocs' own server sends files as they are).
@@ -117,7 +117,11 @@ def on_post_build(config: Any) -> None:
     site = Path(config["site_dir"])
     live = _state["command"] == "serve"
     ruling_ids = [r.id for p in importlib.import_module("estro_rules.registry").PROTOCOLS for r in p.rulebook]
-    importlib.import_module("scripts.sitegen.search").add_ruling_ids(site, ruling_ids)
+    search = importlib.import_module("scripts.sitegen.search")
+    search.add_ruling_ids(site, ruling_ids)
+    # The Italian pages search their own index, and navigate instantly among themselves only.
+    search.split_languages(site, importlib.import_module("estro_rules.registry").TERMS)
+    importlib.import_module("scripts.sitegen.languages").write_sitemaps(site, config["site_url"], _state["twins"])
     _state["runtime"].copy_into(site, offline=not live)
     importlib.import_module("scripts.sitegen.offline").write_service_worker(site, dev=live)
     if not live:

@@ -18,8 +18,10 @@ PageLanguages(language='en', english='glossary/', italian='it/', twin=False)
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection
 from dataclasses import dataclass
+from pathlib import Path
 
 ITALIAN_ROOT = "it/"
 """Where the Italian pages are, under the site's root."""
@@ -52,3 +54,56 @@ def of_page(url: str, twins: Collection[str]) -> PageLanguages:
     if url in twins:
         return PageLanguages("en", url, ITALIAN_ROOT + url, True)
     return PageLanguages("en", url, ITALIAN_ROOT, False)
+
+
+_URL = re.compile(r"\s*<url>.*?</url>", re.DOTALL)
+_LOC = re.compile(r"<loc>([^<]*)</loc>")
+_XHTML = 'xmlns:xhtml="http://www.w3.org/1999/xhtml"'
+
+
+def _with_twins(entry: str, site_url: str, twins: Collection[str]) -> str:
+    """A sitemap entry with its page's two languages (``xhtml:link`` hreflang alternates), if it has a twin."""
+    loc = _LOC.search(entry)
+    if loc is None or not loc.group(1).startswith(site_url):
+        return entry
+    languages = of_page(loc.group(1).removeprefix(site_url), twins)
+    if not languages.twin:
+        return entry
+    links = "".join(
+        f'\n         <xhtml:link rel="alternate" hreflang="{code}" href="{site_url}{url}"/>'
+        for code, url in (("en", languages.english), ("it", languages.italian))
+    )
+    return entry.replace("</loc>", "</loc>" + links, 1)
+
+
+def write_sitemaps(site_dir: Path, site_url: str, twins: Collection[str]) -> int:
+    """Name both languages of each page written in both in the site's ``sitemap.xml`` (hreflang), and write
+    ``it/sitemap.xml``: its Italian pages; returns how many.
+
+    An Italian page's ``base`` is ``it/`` (``docs/_overrides/main.html``), and the theme's instant navigation
+    follows only the links to the pages of the sitemap at its base: a link from an Italian page to an
+    English one loads that page in full, with its own ``lang`` and the theme's words in English.
+
+    >>> import tempfile
+    >>> site = Path(tempfile.mkdtemp())
+    >>> url = "<url><loc>http://h/{}</loc></url>"
+    >>> _ = (site / "sitemap.xml").write_text("<urlset>" + url.format("") + url.format("it/") + "</urlset>")
+    >>> write_sitemaps(site, "http://h/", {""})
+    1
+    >>> print((site / "it" / "sitemap.xml").read_text())  # doctest: +NORMALIZE_WHITESPACE
+    <urlset xmlns:xhtml="http://www.w3.org/1999/xhtml"><url><loc>http://h/it/</loc>
+       <xhtml:link rel="alternate" hreflang="en" href="http://h/"/>
+       <xhtml:link rel="alternate" hreflang="it" href="http://h/it/"/></url></urlset>
+    """
+    path = site_dir / "sitemap.xml"
+    text = path.read_text(encoding="utf-8")
+    urls = list(_URL.finditer(text))
+    if not urls:
+        raise ValueError(f"{path}: no page in it")
+    head, tail = text[: urls[0].start()].replace("<urlset", f"<urlset {_XHTML}", 1), text[urls[-1].end() :]
+    entries = [_with_twins(m.group(0), site_url, twins) for m in urls]
+    italian = [e for e in entries if _LOC.search(e) and f"<loc>{site_url}{ITALIAN_ROOT}" in e]
+    path.write_text(head + "".join(entries) + tail, encoding="utf-8")
+    (site_dir / ITALIAN_ROOT).mkdir(exist_ok=True)
+    (site_dir / ITALIAN_ROOT / "sitemap.xml").write_text(head + "".join(italian) + tail, encoding="utf-8")
+    return len(italian)

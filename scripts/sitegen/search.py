@@ -16,6 +16,14 @@ brought the introduction above the ruling about it. Each ruling's section gets a
 (:data:`RULING_BOOST`, which the theme passes to lunr) that puts it back on top, leaving the order of
 the rulings among themselves as it was.
 
+One index per language. The Italian pages (``it/``) search an index of their own,
+``it/search/search_index.json`` (the theme reads the index at its ``base``, which an Italian page sets to
+``it/``: ``docs/_overrides/main.html``): the Italian pages' sections, with the same ``ids`` and boosts, so
+Italian words and exact IDs find the Italian rulings first; the glossary's sections, which give each word
+in both languages; and, in each Italian section, a hidden field ``words`` with the English words of the
+glossary terms it uses in Italian, so that an English word (*draw*) finds the section that says
+*pareggio*. The English index keeps the English pages only.
+
 >>> words = ids_text("I-BAT-4").split()
 >>> words[:3], len(words)
 (['i', 'bat', '4_ibat'], 69)
@@ -26,8 +34,11 @@ the rulings among themselves as it was.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+import re
+from collections.abc import Iterable, Sequence
 from pathlib import Path
+
+from estro_rules.glossary import Term
 
 #: How often the longest usual ID's words are repeated, plus one per character it is longer than.
 _LONGEST = 30
@@ -59,3 +70,57 @@ def add_ruling_ids(site_dir: Path, ruling_ids: Iterable[str]) -> int:
             count += 1
     path.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
     return count
+
+
+ITALIAN_ROOT = "it/"
+SHARED = ("glossary/",)
+"""English pages whose sections the Italian index holds too: the glossary names every word in both languages."""
+
+WORDS_BOOST = 1.0
+"""The hidden ``words`` field (English words of a section's Italian terms) counts as much as its text."""
+
+
+def english_words(text: str, terms: Sequence[Term]) -> list[str]:
+    """The English words of the glossary terms that ``text`` says in Italian.
+
+    >>> from estro_rules.glossary import Term
+    >>> draw = Term("draw", "pareggio", "", "battaglia", also=("draws",), italian_also=("pareggi",))
+    >>> english_words("Un pareggio non costa vite.", [draw]), english_words("Nessun pareggiare.", [draw])
+    (['draw', 'draws'], [])
+    """
+    found: list[str] = []
+    for term in terms:
+        if term.italian_uses_english:
+            continue  # the Italian pages say the English word itself
+        forms = sorted({term.italian, *term.italian_also}, key=len, reverse=True)
+        if any(re.search(rf"(?<!\w){re.escape(f)}(?!\w)", text, re.IGNORECASE) for f in forms):
+            found += [w for w in (term.english, *term.also) if w not in found]
+    return found
+
+
+def split_languages(site_dir: Path, terms: Sequence[Term]) -> tuple[int, int]:
+    """Write the Italian pages' index (``it/search/search_index.json``) and leave the English pages alone in
+    the site's; returns how many entries each has."""
+    path = site_dir / "search" / "search_index.json"
+    index = json.loads(path.read_text(encoding="utf-8"))
+    english, italian = [], []
+    for doc in index["docs"]:
+        location = doc["location"]
+        if location.startswith(ITALIAN_ROOT):
+            doc = {**doc, "location": location.removeprefix(ITALIAN_ROOT)}
+            words = english_words(doc.get("text", "") + " " + doc.get("title", ""), terms)
+            if words:
+                doc["words"] = " ".join(words)
+            italian.append(doc)
+            continue
+        english.append(doc)
+        if location.startswith(SHARED):
+            italian.append({**doc, "location": "../" + location})
+    config = index["config"]
+    italian_config = {**config, "fields": {**config["fields"], "words": {"boost": WORDS_BOOST}}}
+    path.write_text(json.dumps({**index, "docs": english}, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+    target = site_dir / ITALIAN_ROOT / "search" / "search_index.json"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    text = json.dumps({**index, "config": italian_config, "docs": italian}, ensure_ascii=False, separators=(",", ":"))
+    target.write_text(text, encoding="utf-8")
+    return len(english), len(italian)

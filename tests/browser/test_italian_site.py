@@ -2,7 +2,8 @@
 
 What a player sees: the page in Italian (its ``lang``, the theme's words), only Italian pages in the
 navigation, ``hreflang`` alternates naming the page's twin, a language menu that keeps the place (the same
-page, the same ruling) both ways, and a widget whose result links to the Italian rulings.
+page, the same ruling) both ways, a search that finds the Italian rulings first (English words too, through
+the glossary), and a widget whose result links to the Italian rulings.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from estro_rules.protocol07 import check_combination
 from estro_rules.registry import PROTOCOLS
 from tests.browser.conftest import Traffic
 from tests.browser.test_protocol07_page import ruling_ids, wait_runs
+from tests.browser.test_reading import search
 from tests.conftest import Site
 
 ALTERNATES = "() => [...document.querySelectorAll('link[rel=alternate][hreflang]')].map(l => [l.hreflang, l.href])"
@@ -32,7 +34,7 @@ def test_each_page_in_its_language_with_its_twin(page: Page, site: Site, traffic
         assert page.evaluate("document.documentElement.lang") == "it"
         expect(page.locator("h1")).to_contain_text(protocol.rulebook.italian)
         expect(page.locator("input.md-search__input")).to_have_attribute("placeholder", "Cerca")  # the theme's words
-        assert sorted(page.evaluate(ALTERNATES)) == [["en", english], ["it", italian]]
+        assert page.evaluate(ALTERNATES) == [["en", english]]  # its twin (the sitemap names both)
         links = page.evaluate(NAV_LINKS)
         assert links and all(link.startswith(site.url + "it/") for link in links), links
         # Every ruling keeps its ID as its anchor, with its Italian title.
@@ -40,7 +42,16 @@ def test_each_page_in_its_language_with_its_twin(page: Page, site: Site, traffic
             expect(page.locator(f"[id='{ruling.id}']")).to_contain_text(ruling.italian)
         page.goto(english)
         assert page.evaluate("document.documentElement.lang") == "en"
-        assert sorted(page.evaluate(ALTERNATES)) == [["en", english], ["it", italian]]
+        assert page.evaluate(ALTERNATES) == [["it", italian]]
+        # The sitemaps name both languages of the page, at each of its addresses.
+        pair = (
+            f'hreflang="en" href="{english}"/>\n         <xhtml:link rel="alternate" hreflang="it" href="{italian}"/>'
+        )
+        for sitemap, address in (("sitemap.xml", english), ("it/sitemap.xml", italian)):
+            assert (
+                f'<loc>{address}</loc>\n         <xhtml:link rel="alternate" {pair}'
+                in (site.root / sitemap).read_text()
+            )
         assert not [link for link in page.evaluate(NAV_LINKS) if "/it/" in link], "no Italian page in English"
     page.goto(site.url + "glossary/")  # not written in Italian: no alternates; the menu offers the Italian home
     assert page.evaluate(ALTERNATES) == []
@@ -90,4 +101,32 @@ def test_an_italian_widget_links_the_italian_rulings(page: Page, site: Site, tra
     page.locator(f"{widget} .estro-output > p:last-child a.estro-ruling").first.click()
     assert page.url.startswith(site.url + "it/protocol-07/#")
     assert page.evaluate("document.documentElement.lang") == "it"
+    assert traffic.outside == [] and traffic.errors == []
+
+
+def test_search_in_each_language(page: Page, site: Site, traffic: Traffic) -> None:
+    page.goto(site.url + "it/battaglia/")
+    page.click("input.md-search__input")
+    # An exact ID brings that ruling first, on its Italian page.
+    for ruling_id, where in [
+        ("BAT-9", "battaglia"),
+        ("I-BAT-3", "battaglia"),
+        ("P07-4.2", "protocol-07"),
+        ("R19-2.3", "resolution-19"),
+    ]:
+        sections = [link for link in search(page, ruling_id) if "#" in link]
+        assert sections[0].startswith(f"{site.url}it/{where}/") and sections[0].endswith(f"#{ruling_id}"), sections[:3]
+    # An Italian word finds the Italian ruling first; only Italian pages and the glossary are searched.
+    links = search(page, "pareggio")
+    assert [link for link in links if "#" in link][0].endswith("/it/battaglia/?h=pareggio#BAT-10"), links[:3]
+    assert all(link.startswith((site.url + "it/", site.url + "glossary/")) for link in links), links
+    # An English word finds the section that says it in Italian (the glossary's words), and the glossary.
+    links = search(page, "draw")
+    assert [link for link in links if "#" in link][0].startswith(site.url + "it/battaglia/"), links[:3]
+    assert any(link.startswith(site.url + "glossary/") for link in links), links
+    # The English pages search the English pages.
+    page.goto(site.url + "battaglia/")
+    page.click("input.md-search__input")
+    links = search(page, "pareggio")
+    assert links and not [link for link in links if "/it/" in link], links
     assert traffic.outside == [] and traffic.errors == []

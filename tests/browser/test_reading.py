@@ -177,10 +177,10 @@ def search(page: Page, query: str) -> list[str]:
     box = "input.md-search__input"
     page.fill(box, "")  # back to "Type to start searching": no stale results
     page.press(box, "End")  # the theme reads the box on key events
-    page.wait_for_function(f"{meta}.match(/Type to start/)")
+    page.wait_for_function(f"{meta}.match(/Type to start|Scrivi per iniziare/)")  # on English or Italian pages
     page.fill(box, query)
     page.press(box, "End")
-    page.wait_for_function(f"{meta}.match(/matching/)")
+    page.wait_for_function(f"{meta}.match(/matching|trovat/)")
     page.wait_for_timeout(100)  # the list is drawn just after the count
     return page.eval_on_selector_all(".md-search-result__link", "els => els.map(e => e.getAttribute('href'))")
 
