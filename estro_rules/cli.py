@@ -24,7 +24,7 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from . import __version__, scenarios, sources_cli
+from . import __version__, i18n, scenarios, sources_cli
 from .errors import EstroError, ScenarioError
 from .inputs import read_json
 from .progress import run_until_done
@@ -91,6 +91,17 @@ def run_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--check", action="store_true", help="compare with the file's 'expect' field; exit 1 on a difference"
     )
+    language_argument(parser, default=argparse.SUPPRESS)  # also after the command: run --lang it …
+
+
+def language_argument(parser: argparse.ArgumentParser, default: object = None) -> None:
+    parser.add_argument(
+        "--lang",
+        choices=i18n.LANGUAGES,
+        default=default,
+        help="language of the readable output (default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG); "
+        "JSON is the same in both",
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -99,6 +110,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="ESTRO rules engine: run a scenario and see every ruling behind the result.",
     )
     parser.add_argument("--version", action="version", version=f"estro_rules {__version__}")
+    language_argument(parser)
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     run = sub.add_parser(
         "run",
@@ -139,7 +151,8 @@ def main(
             stream.reconfigure(errors="backslashreplace")
     streams = CommandIO(out, error_stream, stdin)
     try:
-        code: int = args.handler(args, streams)
+        with i18n.using(args.lang or i18n.from_environment(os.environ)):
+            code: int = args.handler(args, streams)
         out.flush()
         return code
     except EstroError as error:

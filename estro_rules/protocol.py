@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, TextIO, TypeVar
 from typing import Protocol as TypingProtocol
 
+from . import i18n
 from .declare import Declared
 from .fields import Fields, choose
 from .glossary import Term
@@ -108,6 +109,11 @@ class Outcome(TypingProtocol):
 
     def text(self) -> str: ...
 
+    @property
+    def language(self) -> str:
+        """The language its views speak now: the current one if its kind speaks it, else English."""
+        ...
+
 
 class Loaded(TypingProtocol):
     """A checked scenario of some kind, ready to run: what the command line and the widgets hold."""
@@ -175,6 +181,10 @@ class ScenarioKind(Generic[S, R]):
     """How many panels the stepper of ``html`` shows for a result: the start, then one per step (the example
     runner holds the views to it); 0 for a kind without a stepper."""
 
+    languages: tuple[str, ...] = ("en",)
+    """The languages its views speak (:mod:`estro_rules.i18n`): every message they show is in the catalogue
+    of each."""
+
     @property
     def fields(self) -> Obj:
         """The kind's own fields, declared once on :attr:`scenario`."""
@@ -201,7 +211,7 @@ class ScenarioKind(Generic[S, R]):
 
     def show(self, scenario: S, result: R) -> Shown[R]:
         """A result of ``scenario`` with this kind's views."""
-        return Shown(result, self.html, self.text, self.panels(scenario, result))
+        return Shown(result, self.html, self.text, self.panels(scenario, result), self.languages)
 
 
 @dataclass(frozen=True)
@@ -212,6 +222,11 @@ class Shown(Generic[R]):
     views: HtmlView[R]
     words: Callable[[R], str]
     panels: int
+    languages: tuple[str, ...] = ("en",)
+
+    @property
+    def language(self) -> str:
+        return i18n.current() if i18n.current() in self.languages else "en"
 
     def to_json(self) -> dict[str, Any]:
         return self.result.to_json()

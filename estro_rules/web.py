@@ -34,6 +34,7 @@ from typing import Any
 
 from . import scenarios
 from .errors import EstroError, ScenarioError
+from .i18n import check, using
 from .protocol import LongRun, Outcome
 
 #: Seconds of work per step of a job: long enough to get work done, short enough
@@ -74,7 +75,9 @@ def _guarded(work: Callable[[], Reply], data: Callable[[], object] = lambda: Non
 
 
 def _result_reply(outcome: Outcome, base: str) -> Reply:
-    return {"ok": True, "result": outcome.to_json(), "html": outcome.html(base=base)}
+    """A result for a widget: its JSON (English), its HTML in the current language if its kind speaks it, and
+    the language of the HTML (``lang``)."""
+    return {"ok": True, "result": outcome.to_json(), "html": outcome.html(base=base), "lang": outcome.language}
 
 
 def respond(data: object, *, base: str = "") -> Reply:
@@ -86,9 +89,11 @@ def respond(data: object, *, base: str = "") -> Reply:
     return _guarded(work, lambda: data)
 
 
-def handle(text: str, base: str = "") -> str:
-    """Run scenario text and answer with JSON text (``ok``, ``result``, ``html`` or ``error``)."""
-    return json.dumps(_guarded(lambda: respond(scenarios.parse(text), base=base), lambda: scenarios.parse(text)))
+def handle(text: str, base: str = "", language: str = "en") -> str:
+    """Run scenario text and answer with JSON text (``ok``, ``result``, ``html`` or ``error``); the result reads
+    in ``language`` where its kind speaks it (:mod:`estro_rules.i18n`)."""
+    with using(language):
+        return json.dumps(_guarded(lambda: respond(scenarios.parse(text), base=base), lambda: scenarios.parse(text)))
 
 
 class Job:
@@ -121,6 +126,7 @@ class Job:
         self,
         text: str,
         base: str = "",
+        language: str = "en",
         *,
         slice_seconds: float = SLICE_SECONDS,
         clock: Callable[[], float] = time.perf_counter,
@@ -130,6 +136,9 @@ class Job:
 
         self.base = base
         """Leads from the widget's page to the site root (for ruling links)."""
+
+        self.language = check(language)
+        """The language of the widget's page: the result reads in it where its kind speaks it."""
 
         self.slice_seconds = slice_seconds
         """How long one step of an estimate plays battles."""
@@ -147,7 +156,8 @@ class Job:
         """Do up to one slice of work and answer with the reply so far (JSON text)."""
         if self._final is None:
             deadline = self._clock() + self.slice_seconds
-            reply = _guarded(lambda: self._work(deadline), lambda: scenarios.parse(self.text))
+            with using(self.language):
+                reply = _guarded(lambda: self._work(deadline), lambda: scenarios.parse(self.text))
             if reply["ok"] and self._long is not None and not self._long.done:
                 return json.dumps({**reply, "done": False})
             self._final = {**reply, "done": True}
@@ -159,7 +169,8 @@ class Job:
             long = self._long
             if long is not None:
                 long.stop()
-                reply = _guarded(lambda: self._long_reply(long))
+                with using(self.language):
+                    reply = _guarded(lambda: self._long_reply(long))
             else:
                 reply = {"ok": False, "error": "cancelled before it ran"}
             self._final = {**reply, "done": True, "cancelled": True}
@@ -180,6 +191,6 @@ class Job:
         return {**_result_reply(long.result(), self.base), "completed": completed, "total": total}
 
 
-def start(text: str, base: str = "") -> Job:
+def start(text: str, base: str = "", language: str = "en") -> Job:
     """Make the :class:`Job` that answers a widget's request (nothing runs until its first step)."""
-    return Job(text, base)
+    return Job(text, base, language)

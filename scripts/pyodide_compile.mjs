@@ -5,7 +5,7 @@
 //
 //   node scripts/pyodide_compile.mjs OUT_DIR < job.json
 //
-// job.json: {"engine": {"estro_rules/web.py": "<source>", ...}, "scenarios": ["<scenario JSON>", ...],
+// job.json: {"engine": {"estro_rules/web.py": "<source>", "…/estro_rules.mo": {"base64": "…"}, ...}, "scenarios": [...],
 //            "stdlib_prefix": "/lib/python314.zip/", "package": null or {"lock": PYODIDE_LOCK_JSON}}
 //
 // With "package", the engine is loaded the Pyodide way, loadPackage("estro-rules") from that lock
@@ -48,7 +48,8 @@ if (job.package) {
   for (const [name, text] of Object.entries(job.engine)) {
     const path = "/engine-src/" + name;
     pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
-    pyodide.FS.writeFile(path, text);
+    // A binary file (a compiled message catalogue) comes as {"base64": …}.
+    pyodide.FS.writeFile(path, typeof text === "string" ? text : Buffer.from(text.base64, "base64"));
   }
 }
 pyodide.globals.set("SCENARIOS", pyodide.toPy(job.scenarios));
@@ -64,6 +65,7 @@ for text in SCENARIOS:
         pass
     web.start(text).cancel()
     web.handle(text, "../")
+    web.handle(text, "../", "it")  # an Italian page's widget: the Italian catalogue read and parsed
 del SCENARIOS
 `);
 const measured = pyodide.runPython(`

@@ -1,6 +1,7 @@
 // Run the engine inside Pyodide under Node, as the browser worker does.
 //
-//   node scripts/pyodide_run.mjs ENGINE scenarios [STDLIB]  < list.json  -> JSON list of web.handle replies (as JSON text)
+//   node scripts/pyodide_run.mjs ENGINE scenarios [STDLIB]  < list.json  -> JSON list of web.handle replies (as JSON text);
+//                                                           an item [text, "it"] asks for the reply in Italian
 //   node scripts/pyodide_run.mjs ENGINE python [STDLIB]     < code.py    -> prints what the code prints
 //
 // ENGINE is the engine's py3-none-any wheel made by `pyodide build` (unpacked
@@ -84,7 +85,8 @@ const t1 = performance.now();
 if (mode === "scenarios") {
   const web = pyodide.pyimport("estro_rules.web");
   // The replies stay JSON text: parsed in JavaScript, numbers past 2**53 would lose digits.
-  const replies = JSON.parse(input).map((text) => web.handle(text));
+  // Each item is a scenario's text, or [text, language] for a page in that language.
+  const replies = JSON.parse(input).map((item) => (Array.isArray(item) ? web.handle(item[0], "", item[1]) : web.handle(item)));
   process.stdout.write(JSON.stringify(replies));
 } else {
   await pyodide.runPythonAsync(input);

@@ -22,6 +22,7 @@ from typing import Any, NamedTuple
 from ..declare import Declared, declared, record
 from ..errors import ScenarioError
 from ..fields import join
+from ..i18n import N_, Message
 from ..ordered import Rule, RuleList
 from ..schema import Bool, Choice, Int, ListOf, Text
 from .rulebook import cite
@@ -90,8 +91,10 @@ def _single_player_alone(modes: Sequence[str]) -> Iterable[Violation]:
         others = tuple(m for m in MODE_NAMES if m in modes and m != "Single Player")
         yield Violation(
             ("Single Player", *others),
-            f"Single Player is a world of its own ({mode('Single Player').self_contained}), "
-            "so it is never played together with another mode",
+            Message(
+                "Single Player is a world of its own ({what}), so it is never played together with another mode",
+                what=mode("Single Player").self_contained,
+            ),
             (cite("P07-2"),),
         )
 
@@ -305,7 +308,7 @@ class Step:
             "step": self.number,
             "effect": self.effect,
             "fires": self.fires,
-            "detail": self.detail,
+            "detail": str(self.detail),  # plain text (a kept Message is a str with its template)
             "rulings": list(self.rulings),
         }
         if self.quadrante_result is not None:
@@ -349,15 +352,15 @@ class Decision(NamedTuple):
 
 
 def _card_destroyed(d: Destruction, rng: random.Random) -> Decision:
-    return Decision(True, "The card is sent to the Incinerator: destruction confirmed.", (cite("P07-4.1"),), None)
+    return Decision(True, N_("The card is sent to the Incinerator: destruction confirmed."), (cite("P07-4.1"),), None)
 
 
 def _necrotoken(d: Destruction, rng: random.Random) -> Decision:
     if not d.destroyed_by_opponent:
-        return Decision(False, "Not destroyed by the opponent: no NecroToken.", (cite("P07-4.2"),), None)
+        return Decision(False, N_("Not destroyed by the opponent: no NecroToken."), (cite("P07-4.2"),), None)
     return Decision(
         True,
-        "Destroyed by the opponent: the owner receives 1 NecroToken (passive, immediate).",
+        N_("Destroyed by the opponent: the owner receives 1 NecroToken (passive, immediate)."),
         (cite("P07-4.2"), cite("I-P07-1")),
         None,
     )
@@ -366,23 +369,29 @@ def _necrotoken(d: Destruction, rng: random.Random) -> Decision:
 def _quadrante(d: Destruction, rng: random.Random) -> Decision:
     size = len(d.quadrante_table) or QUADRANTE_DEFAULT_RESULTS
     result = rng.randint(1, size)
-    detail = f"The owner activates the Quadrante: random effect via Tool (result {result} of the Tool)."
     rulings: tuple[str, ...] = (cite("P07-4.3"), cite("I-P07-1"), cite("I-P07-4"))
     if d.quadrante_table:
-        detail += f" Effect: {d.quadrante_table[result - 1]}"
+        detail = Message(
+            "The owner activates the Quadrante: random effect via Tool (result {result} of the Tool). Effect: {effect}",
+            result=result,
+            effect=d.quadrante_table[result - 1],
+        )
     else:
+        detail = Message(
+            "The owner activates the Quadrante: random effect via Tool (result {result} of the Tool).", result=result
+        )
         rulings += (cite("I-P07-6"),)
     return Decision(True, detail, rulings, result)
 
 
 def _imboscata(d: Destruction, rng: random.Random) -> Decision:
     if not d.face_down:
-        return Decision(False, "The card was not face-down.", (cite("P07-4.4"),), None)
+        return Decision(False, N_("The card was not face-down."), (cite("P07-4.4"),), None)
     if not d.illusio_in_hand:
-        return Decision(False, "The owner has no Illusio in hand.", (cite("P07-4.4"), cite("I-P07-1")), None)
+        return Decision(False, N_("The owner has no Illusio in hand."), (cite("P07-4.4"), cite("I-P07-1")), None)
     return Decision(
         True,
-        "The card was face-down: the owner places the Illusio from their hand on the field.",
+        N_("The card was face-down: the owner places the Illusio from their hand on the field."),
         (cite("P07-4.4"), cite("I-P07-1")),
         None,
     )
@@ -390,10 +399,10 @@ def _imboscata(d: Destruction, rng: random.Random) -> Decision:
 
 def _fessura(d: Destruction, rng: random.Random) -> Decision:
     if not d.fessura_self_destruct:
-        return Decision(False, "Not a Fessura self-destruct: no draw.", (cite("P07-4.5"),), None)
+        return Decision(False, N_("Not a Fessura self-destruct: no draw."), (cite("P07-4.5"),), None)
     return Decision(
         True,
-        "A Fessura self-destruct: the owner draws from the Mazzo Dimensionale.",
+        N_("A Fessura self-destruct: the owner draws from the Mazzo Dimensionale."),
         (cite("P07-4.5"), cite("I-P07-1")),
         None,
     )
@@ -405,7 +414,9 @@ def _in_play(effect: str, ruling: str, decide: Decide) -> Decide:
 
     def step(d: Destruction, rng: random.Random) -> Decision:
         if effect not in d.in_play:
-            return Decision(False, f"{effect} is not in play in this match.", (ruling, cite("I-P07-5")), None)
+            return Decision(
+                False, Message("{effect} is not in play in this match.", effect=effect), (ruling, cite("I-P07-5")), None
+            )
         return decide(d, rng)
 
     return step
@@ -418,14 +429,14 @@ DESTRUCTION_ORDER: RuleList[Decide] = RuleList(
             _card_destroyed,
             "always: the card goes to the Incinerator, destruction confirmed",
             (cite("P07-4.1"),),
-            title="Card destroyed",
+            title=N_("Card destroyed"),
         ),
         Rule(
             "necrotoken_assigned",
             _in_play("NecroToken", cite("P07-4.2"), _necrotoken),
             "if destroyed by the opponent (passive, immediate)",
             (cite("P07-4.2"),),
-            title="NecroToken assigned",
+            title=N_("NecroToken assigned"),
         ),
         Rule(
             "quadrante_dell_oblio",

@@ -28,6 +28,7 @@ COMBINATION: ScenarioKind[Combination, CombinationVerdict] = ScenarioKind(
     Combination.run,
     combination_html,
     combination_text,
+    languages=("en", "it"),
 )
 
 DESTRUCTION: ScenarioKind[Destruction, DestructionResult] = ScenarioKind(
@@ -37,6 +38,7 @@ DESTRUCTION: ScenarioKind[Destruction, DestructionResult] = ScenarioKind(
     Destruction.run,
     destruction_html,
     destruction_text,
+    languages=("en", "it"),
 )
 
 KINDS: tuple[Kind, ...] = (COMBINATION, DESTRUCTION)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..fields import choose
+from ..i18n import N_
 from ..text import Quote
 from .rulebook import cite
 
@@ -52,7 +53,7 @@ MODES: tuple[Mode, ...] = (
         play_field=None,
         opposition="asymmetric match against starships",
         symmetric_opponent_side=False,
-        self_contained="starships, guardians, dedicated AI",
+        self_contained=N_("starships, guardians, dedicated AI"),
     ),
     Mode("Inferno 2vs2", play_field=None, opposition="competitive teams", symmetric_opponent_side=None),
     Mode(

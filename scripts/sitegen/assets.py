@@ -33,6 +33,7 @@ engine takes no time.
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import json
 import os
@@ -75,6 +76,7 @@ def engine_loading() -> str:
     if way not in ENGINE_LOADINGS:
         raise ValueError(f"ESTRO_ENGINE_LOADING must be one of {', '.join(ENGINE_LOADINGS)}, not {way!r}")
     return way
+
 
 #: The whole standard library's file name (beside the boot library, ``python_stdlib.zip``).
 WHOLE_STDLIB = "python_stdlib-whole.zip"
@@ -138,14 +140,20 @@ def wheel_digest(wheel: Path) -> str:
         return _sha256(*(part for name in sorted(whl.namelist()) for part in (name.encode(), whl.read(name))))
 
 
-def engine_sources(wheel: Path) -> dict[str, str]:
-    """The engine package's files in the wheel (name -> text), without its ``.dist-info``."""
+def engine_sources(wheel: Path) -> dict[str, str | dict[str, str]]:
+    """The engine package's files in the wheel, without its ``.dist-info``: name -> text, or, for a binary
+    file (a compiled message catalogue), name -> ``{"base64": …}``."""
+    out: dict[str, str | dict[str, str]] = {}
     with zipfile.ZipFile(wheel) as whl:
-        return {
-            name: whl.read(name).decode("utf-8")
-            for name in sorted(whl.namelist())
-            if not name.endswith("/") and ".dist-info/" not in name
-        }
+        for name in sorted(whl.namelist()):
+            if name.endswith("/") or ".dist-info/" in name:
+                continue
+            data = whl.read(name)
+            try:
+                out[name] = data.decode("utf-8")
+            except UnicodeDecodeError:
+                out[name] = {"base64": base64.b64encode(data).decode("ascii")}
+    return out
 
 
 def measurement_scenarios() -> list[str]:
@@ -243,7 +251,12 @@ def compile_for_pyodide(
 
 
 def _compile(
-    wheel: Path, sources: dict[str, str], scenarios: list[str], target: Path, node: str, by_package: bool
+    wheel: Path,
+    sources: dict[str, str | dict[str, str]],
+    scenarios: list[str],
+    target: Path,
+    node: str,
+    by_package: bool,
 ) -> None:
     missing = [n for n in NPM_INPUTS if not (PYODIDE_DIR / n).exists()]
     if missing:
@@ -333,9 +346,7 @@ def make_snapshot(compiled: Compiled, node: str | None = None) -> ShippedSnapsho
     with toolchain.one_at_a_time():
         _make_snapshot(compiled, warmups, folder, target, node)
     meta = json.loads((folder / "estro-engine.snapshot.json").read_text())
-    return ShippedSnapshot(
-        target, meta["bytes"], meta["header"], tuple(meta["pages"]), tuple(meta["initial_pages"])
-    )
+    return ShippedSnapshot(target, meta["bytes"], meta["header"], tuple(meta["pages"]), tuple(meta["initial_pages"]))
 
 
 def _make_snapshot(compiled: Compiled, warmups: list[str], folder: Path, target: Path, node: str | None) -> None:

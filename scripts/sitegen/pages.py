@@ -37,6 +37,7 @@ from markdown_it import MarkdownIt
 
 import estro_rules
 from estro_rules.glossary import Term
+from estro_rules.i18n import using
 from estro_rules.rulings import RULING_ID, Rulebook, Ruling
 from estro_rules.tables import markdown
 
@@ -730,8 +731,10 @@ def italian_pages(english: Site, source_dir: Path, sources: Iterable[PageSource]
             site.problems.append(f"{source_dir.name}/: the examples of {ruling} print what the English page's do not")
     english.problems.extend(site.problems)
     # Pages are served at it/NAME/, and rendered for the Italian pages' root, one level up (links to rulings
-    # lead to the Italian pages); the Italian home page is that root.
-    return {
-        f"{ITALIAN}/{p.source.name}.md": render(site, p, base="" if p.source.name == "index" else "../")
-        for p in site.pages
-    }
+    # lead to the Italian pages); the Italian home page is that root. The engine's results on them speak
+    # Italian where their kind does (estro_rules.i18n); their examples ran above, as on the English pages.
+    with using(ITALIAN):
+        return {
+            f"{ITALIAN}/{p.source.name}.md": render(site, p, base="" if p.source.name == "index" else "../")
+            for p in site.pages
+        }

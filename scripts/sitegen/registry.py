@@ -11,7 +11,7 @@ from estro_rules.protocol import WidgetSpec
 from estro_rules.registry import KINDS, PROTOCOLS, TERMS
 from estro_rules.tables import Table
 
-from . import changes, fields, glossary, pages, widgets
+from . import changes, fields, glossary, messages, pages, widgets
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCE_DIR = ROOT / "docs" / "_sources"
@@ -26,6 +26,7 @@ SOURCES: tuple[pages.PageSource, ...] = (
     pages.PageSource("adding-a-protocol"),
     pages.PageSource("about"),
 )
+
 
 def input_limits() -> pages.Table:
     """The limits on any input, checked before any work starts."""
@@ -98,6 +99,10 @@ def widget_kinds() -> dict[str, str]:
     return {spec.name: scenarios.kind_of(widgets.default_scenario(spec)).name for spec in WIDGET_SPECS}
 
 
+def catalogues(site: pages.Site) -> list[str]:
+    return messages.problems()
+
+
 def generate(download_bytes: int, outputs: pages.Outputs | None = None, *, locked: bool = True) -> dict[str, str]:
     """Every generated page as Markdown, by file name, and ``rulings.json``; raises pages.SiteError on any
     disagreement. ``outputs`` receives what each ruling's examples printed; ``locked=False`` leaves out
@@ -114,7 +119,8 @@ def generate(download_bytes: int, outputs: pages.Outputs | None = None, *, locke
         TABLES,
         widget_renderers(download_bytes),
         EXTRA_PAGES,
-        checks=(changes.check_lock(CHANGELOG), keep) if locked else (keep,),
+        # The engine's message catalogues say every message in every language (scripts/sitegen/messages.py).
+        checks=(changes.check_lock(CHANGELOG), keep, catalogues) if locked else (keep, catalogues),
         widget_kinds=widget_kinds(),
         terms=TERMS,
         sections=SECTIONS,

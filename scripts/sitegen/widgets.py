@@ -117,7 +117,9 @@ def render(spec: WidgetSpec, base: str, download_bytes: int, *, hand_label: str 
     that hands its scenario to the widget ``spec.hand_to`` (that widget's offer)."""
     scenario = default_scenario(spec)
     loaded = scenarios.load(scenario)
-    output = loaded.run().html(base=base)
+    shown = loaded.run()
+    output = shown.html(base=base)
+    spoken = shown.language  # the page's language where the kind speaks it (scripts/sitegen/pages.py)
     kind = loaded.kind
     for name in spec.controls:
         kind.fields.field(name)  # a control named in a spec is a declared field (raises StopIteration if not)
@@ -175,7 +177,14 @@ def render(spec: WidgetSpec, base: str, download_bytes: int, *, hand_label: str 
         + tag("div", "", class_="estro-error", role="alert", hidden=True)
         + (tag("div", "", class_="estro-offer", role="alert", hidden=True) if spec.takes else "")
         + tag("p", "Out of date: the result below is for an earlier scenario.", class_="estro-stale-note", hidden=True)
-        + tag("div", output, class_="estro-output", aria_live="polite", aria_busy="false")
+        + tag(
+            "div",
+            output,
+            class_="estro-output",
+            aria_live="polite",
+            aria_busy="false",
+            lang=spoken if spoken != "en" else None,
+        )
     )
     return tag(
         "div",

@@ -110,7 +110,11 @@ def worked_html(scenario: Mapping[str, Any], widget: str | None, base: str) -> s
         )
     else:
         kind = loaded.kind
-        outcome = tag("div", loaded.run().html(base=base), class_="estro-worked-outcome")
+        shown = loaded.run()
+        spoken = shown.language  # the page's language where the kind speaks it (scripts/sitegen/pages.py)
+        outcome = tag(
+            "div", shown.html(base=base), class_="estro-worked-outcome", lang=spoken if spoken != "en" else None
+        )
     situation = situation_html(kind, scenario) if kind is not None else ""
     link = ""
     if widget is not None:

@@ -8,7 +8,7 @@ import json
 from playwright.sync_api import Page, expect
 
 from estro_rules import scenarios
-from tests.browser.test_protocol07_page import PYTHON_READY_TIMEOUT, wait_runs
+from tests.browser.test_protocol07_page import PYTHON_READY_TIMEOUT, open_json_view, wait_runs
 from tests.conftest import ROOT, Site
 
 XSS = "<img src=x onerror=alert(1)>"
@@ -172,7 +172,7 @@ def test_bad_team_shows_the_field(page: Page, site: Site) -> None:
     widget = "#widget-battle-viewer"
     data = example("battaglia/default-target.json")
     cryptids(data["right"])[0]["health"] = -2
-    page.locator(f"{widget} .estro-json summary").click()
+    open_json_view(page.locator(widget))
     page.locator(f"{widget} .estro-scenario").fill(json.dumps(data))
     page.locator(f"{widget} .estro-run").click()
     wait_runs(page, "widget-battle-viewer", 1)

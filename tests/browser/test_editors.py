@@ -14,7 +14,7 @@ from estro_rules.battaglia import REFERENCE_MATCHUP
 from scripts.sitegen.links import scenario_text, share_link
 from tests.browser.conftest import Traffic, guard
 from tests.browser.test_battaglia_r19_pages import python_view, widget_view
-from tests.browser.test_protocol07_page import PYTHON_READY_TIMEOUT, wait_runs, wait_settled
+from tests.browser.test_protocol07_page import PYTHON_READY_TIMEOUT, open_json_view, wait_runs, wait_settled
 from tests.conftest import Site
 
 
@@ -83,7 +83,7 @@ def test_every_field_of_both_protocol07_kinds_has_a_control(page: Page, site: Si
     assert scenario_of(page, "p07-destruction")["quadrante_table"] == ["Swap"]
     # And back: the JSON view's edits update the controls.
     data = {**scenario_of(page, "p07-destruction"), "face_down": False, "seed": 42}
-    widget.locator(".estro-json summary").click()
+    open_json_view(widget)
     widget.locator(".estro-scenario").fill(json.dumps(data))
     expect(widget.locator("[data-field=seed]")).to_have_value("42")
     expect(widget.locator("[data-field=face_down]")).not_to_be_checked()
@@ -218,7 +218,7 @@ def test_a_run_widget_given_an_estimate_shows_progress_and_can_cancel(page: Page
     data = {**scenario_of(page, "battle-viewer"), "kind": "battaglia.estimate", "battles": 100_000}
     for key in ("dice", "trace"):
         data.pop(key, None)
-    widget.locator(".estro-json summary").click()
+    open_json_view(widget)
     widget.locator(".estro-scenario").fill(json.dumps(data))
     expect(widget.locator(".estro-progress")).to_be_visible(timeout=PYTHON_READY_TIMEOUT)
     expect(widget.locator(".estro-cancel")).to_be_enabled()

@@ -90,9 +90,17 @@ def test_the_language_menu_keeps_the_ruling_by_keyboard(page: Page, site: Site, 
 def test_an_italian_widget_links_the_italian_rulings(page: Page, site: Site, traffic: Traffic) -> None:
     page.goto(site.url + "it/protocol-07/")
     widget = "#widget-p07-combination"
+    # The widget's controls are English still; its result, rendered at build time, is Italian.
     expect(page.locator(widget).locator("xpath=ancestor::article[1]")).to_have_attribute("lang", "en")
+    output = page.locator(f"{widget} .estro-output")
+    expect(output).to_have_attribute("lang", "it")
+    expect(output).to_contain_text("Non ammesso.")
+    assert traffic.to("/assets/pyodide/") == [], "no Python for what the page shows"
     page.locator(f"{widget} input[value='Ultimo Bastione']").check()
     wait_runs(page, "widget-p07-combination", 1)
+    # Python's answer speaks the page's language too.
+    expect(output).to_have_attribute("lang", "it")
+    expect(output).to_contain_text("violano 3 regole:")  # three modes, three rules broken
     verdict = check_combination(["Single Player", "Ultimo Bastione", "Cinque Soglie"])
     assert ruling_ids(page, f"{widget} .estro-output > p:last-child") == list(verdict.rulings)
     hrefs = page.eval_on_selector_all(f"{widget} .estro-output a.estro-ruling", "as => as.map(a => a.href)")

@@ -21,6 +21,7 @@ from estro_rules.registry import PROTOCOLS
 from scripts import phone
 from scripts.sitegen.worked import read_link
 from tests.browser.conftest import Traffic, guard
+from tests.browser.test_protocol07_page import open_json_view
 from tests.conftest import Site
 
 RULES_PAGES = [p.page + "/" for p in PROTOCOLS]
@@ -210,7 +211,7 @@ def test_the_viewer_estimates_its_own_teams(page: Page, site: Site) -> None:
     assert page.evaluate("document.activeElement.closest('#widget-win-probability') !== null")
     expect(estimate.locator(".estro-status")).not_to_contain_text("Result rendered")  # on its way
     # A single battle given to the estimate: not run, said so, offered.
-    estimate.locator(".estro-json summary").click()
+    open_json_view(estimate)
     estimate.locator(".estro-scenario").fill(json.dumps(shown))
     offer = estimate.locator(".estro-offer")
     expect(offer).to_contain_text("This scenario is not one this widget runs", timeout=10_000)

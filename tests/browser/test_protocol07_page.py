@@ -6,7 +6,7 @@ import json
 import subprocess
 import sys
 
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from estro_rules.protocol07 import Destruction, check_combination, resolve_destruction
 from tests.browser.conftest import Traffic
@@ -21,6 +21,18 @@ def wait_runs(page: Page, widget: str, runs: int) -> None:
         arg=[widget, runs],
         timeout=PYTHON_READY_TIMEOUT,
     )
+
+
+def open_json_view(widget: Locator) -> None:
+    """Open a widget's "Scenario as JSON" box, as a reader does: a click on its summary, and one more if the
+    box is still shut (on a busy machine the page can move under the click while the editors are built)."""
+    details = widget.locator(".estro-json")
+    for _ in range(3):
+        if details.evaluate("d => d.open"):
+            return
+        widget.locator(".estro-json summary").click()
+        widget.page.wait_for_timeout(100)
+    expect(details).to_have_attribute("open", "")
 
 
 def wait_settled(page: Page, widget: str) -> None:
@@ -110,14 +122,16 @@ def test_bad_scenario_shows_the_cli_message_in_the_forms_words(page: Page, site:
     message = cli.stderr.strip().removeprefix("error: ")
     page.goto(site.url + "protocol-07/")
     widget = "#widget-p07-combination"
-    page.locator(f"{widget} .estro-json summary").click()
+    open_json_view(page.locator(widget))
     page.locator(f"{widget} .estro-scenario").fill(text)
     page.locator(f"{widget} .estro-run").click()
     wait_runs(page, "widget-p07-combination", 1)
     error = page.locator(f"{widget} .estro-error")
     expect(error).to_be_visible()
     # The command line's answer, with the field named in the form's words instead of its path.
-    assert message.startswith("modes[1]: expected a known mode, got 'Zona di Conquest' (did you mean 'Zona di Conquista'?")
+    assert message.startswith(
+        "modes[1]: expected a known mode, got 'Zona di Conquest' (did you mean 'Zona di Conquista'?"
+    )
     words = "Modes in the match: item 2 must be a known mode (it is 'Zona di Conquest'; " + message.split(" (", 1)[1]
     expect(error).to_have_text(words)
     expect(page.locator(f"{widget} .estro-output")).to_be_hidden()  # no old result that looks current

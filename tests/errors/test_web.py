@@ -28,7 +28,7 @@ def failing(exc: BaseException) -> Any:
 
 def test_respond_gives_the_result_and_its_html() -> None:
     reply = web.respond(SOLO, base="../")
-    assert set(reply) == {"ok", "result", "html"}
+    assert set(reply) == {"ok", "result", "html", "lang"} and reply["lang"] == "en"  # the language of the html
     assert reply["ok"] is True
     assert reply["result"] == scenarios.run(SOLO).to_json()
     assert re.findall(r'href="([^"]+)"', reply["html"]) == ["../protocol-07/#P07-1"]

@@ -37,21 +37,23 @@ def exit_of(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int | str |
 def test_main_help_lists_every_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert exit_of(capsys, "--help") == (
         0,
-        f"usage: {PROG} [-h] [--version] COMMAND ...\n"
+        f"usage: {PROG} [-h] [--version] [--lang {{en,it}}] COMMAND ...\n"
         "\n"
         "ESTRO rules engine: run a scenario and see every ruling behind the result.\n"
         "\n"
         "positional arguments:\n"
         "  COMMAND\n"
-        "    run       run a scenario file and print the result\n"
-        "    battle    play a Battaglia battle (or estimate win rates) from a team file\n"
-        "    lint      check a card pool against the design consequences of §19\n"
-        "    rulings   list every ruling and interpretation (--json: the site's rulings.json)\n"
-        "    sources   for maintainers: check the rulings' records against the source documents\n"
+        "    run           run a scenario file and print the result\n"
+        "    battle        play a Battaglia battle (or estimate win rates) from a team file\n"
+        "    lint          check a card pool against the design consequences of §19\n"
+        "    rulings       list every ruling and interpretation (--json: the site's rulings.json)\n"
+        "    sources       for maintainers: check the rulings' records against the source documents\n"
         "\n"
         "options:\n"
-        "  -h, --help  show this help message and exit\n"
-        "  --version   show program's version number and exit\n",
+        "  -h, --help      show this help message and exit\n"
+        "  --version       show program's version number and exit\n"
+        "  --lang {en,it}  language of the readable output (default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG); "
+        "JSON is the same in both\n",
         "",
     )
 
@@ -65,7 +67,8 @@ def test_a_command_is_required(capsys: pytest.CaptureFixture[str]) -> None:
     assert exit_of(capsys) == (
         2,
         "",
-        f"usage: {PROG} [-h] [--version] COMMAND ...\n{PROG}: error: the following arguments are required: COMMAND\n",
+        f"usage: {PROG} [-h] [--version] [--lang {{en,it}}] COMMAND ...\n"
+        f"{PROG}: error: the following arguments are required: COMMAND\n",
     )
 
 
@@ -84,17 +87,19 @@ def test_run_help_names_every_scenario_kind(capsys: pytest.CaptureFixture[str]) 
     kinds = listed
     assert exit_of(capsys, "run", "--help") == (
         0,
-        f"usage: {PROG} run [-h] [--text] [--check] FILE\n"
+        f"usage: {PROG} run [-h] [--text] [--check] [--lang {{en,it}}] FILE\n"
         "\n"
         f"Kinds: {kinds}\n"
         "\n"
         "positional arguments:\n"
-        "  FILE        scenario JSON file, or - for standard input\n"
+        "  FILE            scenario JSON file, or - for standard input\n"
         "\n"
         "options:\n"
-        "  -h, --help  show this help message and exit\n"
-        "  --text      print a readable explanation instead of JSON\n"
-        "  --check     compare with the file's 'expect' field; exit 1 on a difference\n",
+        "  -h, --help      show this help message and exit\n"
+        "  --text          print a readable explanation instead of JSON\n"
+        "  --check         compare with the file's 'expect' field; exit 1 on a difference\n"
+        "  --lang {en,it}  language of the readable output (default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG); "
+        "JSON is the same in both\n",
         "",
     )
 
@@ -103,7 +108,8 @@ def test_run_needs_a_file(capsys: pytest.CaptureFixture[str]) -> None:
     assert exit_of(capsys, "run", "--text") == (
         2,
         "",
-        f"usage: {PROG} run [-h] [--text] [--check] FILE\n{PROG} run: error: the following arguments are required: FILE\n",
+        f"usage: {PROG} run [-h] [--text] [--check] [--lang {{en,it}}] FILE\n"
+        f"{PROG} run: error: the following arguments are required: FILE\n",
     )
 
 
@@ -112,7 +118,7 @@ def test_run_options_take_no_value(capsys: pytest.CaptureFixture[str]) -> None:
     assert exit_of(capsys, "run", "--check", "a.json", "b.json") == (
         2,
         "",
-        f"usage: {PROG} [-h] [--version] COMMAND ...\n{PROG}: error: unrecognized arguments: b.json\n",
+        f"usage: {PROG} [-h] [--version] [--lang {{en,it}}] COMMAND ...\n{PROG}: error: unrecognized arguments: b.json\n",
     )
 
 

@@ -180,6 +180,21 @@ def test_the_engine_as_bytecode_answers_as_cpython(compiled: Compiled, node: str
     assert out.strip() == "/lib/estro_rules.zip/estro_rules/web.pyc"
 
 
+def test_the_engine_answers_in_italian_as_cpython(compiled: Compiled, node: str) -> None:
+    """An Italian page's widget: the catalogue is read from inside the engine's zip, and the modules that
+    reading it needs are in the boot library (measured with an Italian request too)."""
+    texts = [p.read_text() for p in EXAMPLES if "kind" in json.loads(p.read_text())]
+    in_pyodide = replies_in_pyodide(node, [[t, "it"] for t in texts], compiled.engine, compiled.stdlib)
+    assert in_pyodide == [web.handle(t, "", "it") for t in texts]  # JSON text, compared as text
+    replies = [json.loads(r) for r in in_pyodide]
+    p07 = [r for r in replies if r["result"]["kind"].startswith("p07.")]
+    assert p07 and all(r["lang"] == "it" for r in p07)
+    assert any("Ammesso." in r["html"] or "Non ammesso." in r["html"] for r in p07)
+    assert {r["lang"] for r in replies if not r["result"]["kind"].startswith("p07.")} == {"en"}  # not yet in Italian
+    boot = {module_name(m) for m in compiled.measured}
+    assert {"gettext", "struct"} <= boot, "reading a catalogue needs no module from the whole library"
+
+
 def test_the_engine_is_the_wheel_pyodide_build_made_and_compiled(wheel: Path, compiled: Compiled) -> None:
     """``pyodide build`` made the py3 wheel, ``pyodide lockfile add-wheels`` its lock entry and ``pyodide
     py-compile`` (Pyodide's own Python under Node) the cp314 wheel of bytecode the site ships."""

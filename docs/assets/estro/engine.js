@@ -187,7 +187,8 @@
       }
       this.start();
       this.pending.set(id, {...handlers, page: location.pathname});
-      this.worker.postMessage({type, id, text, base});
+      const lang = document.documentElement.lang === "it" ? "it" : "en"; // results read in the page's language
+      this.worker.postMessage({type, id, text, base, lang});
       return id;
     },
 

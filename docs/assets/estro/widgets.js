@@ -515,6 +515,7 @@
       }
       clearError();
       output.innerHTML = reply.html; // HTML from the engine's views: every text is escaped there
+      output.lang = reply.lang || "en"; // the language the engine answered in (its kind's, or English)
       enhanceSteppers(output);
       markItalian(output);
       const estimate = reply.total !== undefined;

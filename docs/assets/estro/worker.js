@@ -905,7 +905,7 @@ function drop(id) {
 }
 
 function submit(message) {
-  const job = runtime.web.start(message.text, message.base || "");
+  const job = runtime.web.start(message.text, message.base || "", message.lang || "en"); // the page's language
   jobs.set(message.id, {id: message.id, type: message.type, job});
   fresh.push(message.id);
   if (!looping) loop();

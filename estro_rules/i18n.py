@@ -1,0 +1,147 @@
+"""The engine's words in each language: English in the code, Italian from a gettext catalogue.
+
+A message a player reads is written in English where it is said, and marked for the catalogue:
+
+- ``_("Allowed.")`` where it is said at once (a view);
+- ``N_("Card destroyed")`` where it is kept to be said later (a result's field): the view says it with
+  :func:`say`;
+- ``Message("… result {result} …", result=3)`` for a kept message with values: a ``str`` whose value is
+  the English text (so results and their JSON stay English), and which :func:`say` puts into the current
+  language.
+
+The current language is a context variable, set around the work with :class:`using` (the command line
+from ``--lang`` or the environment, the browser from the page's language, the site for its Italian pages).
+The catalogues are ``estro_rules/locale/<lang>/LC_MESSAGES/estro_rules.po``, compiled to ``.mo`` beside
+them, both kept in the repository; the standard library's :mod:`gettext` reads them (the engine keeps no
+runtime dependency). ``bash scripts/i18n.sh`` extracts, updates and compiles them with Babel; the tests
+fail on a message without its Italian.
+
+>>> from estro_rules.i18n import Message, say, using
+>>> message = Message("{effect} is not in play in this match.", effect="NecroToken")
+>>> message, say(message)
+('NecroToken is not in play in this match.', 'NecroToken is not in play in this match.')
+>>> with using("it"):
+...     say(message), _("Allowed.")
+('NecroToken non fa parte di questa partita.', 'Ammesso.')
+>>> using("fr")
+Traceback (most recent call last):
+...
+ValueError: language: expected one of 'en', 'it', got 'fr'
+"""
+
+from __future__ import annotations
+
+import functools
+import gettext
+import io
+import os
+from collections.abc import Mapping
+from contextvars import ContextVar, Token
+from types import TracebackType
+from typing import Any
+
+LANGUAGES = ("en", "it")
+"""The languages the engine speaks; English is the language of the code."""
+
+DOMAIN = "estro_rules"
+
+_current: ContextVar[str] = ContextVar("estro_rules_language", default="en")
+
+
+def current() -> str:
+    """The language the engine speaks now."""
+    return _current.get()
+
+
+def check(language: str) -> str:
+    """``language`` if the engine speaks it; a :class:`ValueError` naming the choices otherwise."""
+    if language not in LANGUAGES:
+        choices = ", ".join(repr(c) for c in LANGUAGES)
+        raise ValueError(f"language: expected one of {choices}, got {language!r}")
+    return language
+
+
+class using:  # noqa: N801 (used as a statement: ``with using("it"):``)
+    """Speak ``language`` inside a ``with`` block."""
+
+    def __init__(self, language: str) -> None:
+        self.language = check(language)
+        self._token: Token[str] | None = None
+
+    def __enter__(self) -> str:
+        self._token = _current.set(self.language)
+        return self.language
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, tb: TracebackType | None) -> None:
+        if self._token is not None:
+            _current.reset(self._token)
+
+
+def from_environment(environ: Mapping[str, str]) -> str:
+    """The language the environment asks for (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``, the first
+    set, as gettext reads them): ``it`` for an Italian locale, English otherwise.
+
+    >>> from_environment({"LANG": "it_IT.UTF-8"}), from_environment({"LANG": "de_DE"}), from_environment({})
+    ('it', 'en', 'en')
+    >>> from_environment({"LANGUAGE": "en:it", "LANG": "it_IT.UTF-8"})
+    'en'
+    """
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(name, "")
+        if value:
+            first = value.split(":")[0].split("_")[0].split(".")[0].lower()
+            return first if first in LANGUAGES else "en"
+    return "en"
+
+
+@functools.cache
+def catalogue(language: str) -> gettext.NullTranslations:
+    """The compiled catalogue of ``language`` (none for English, the code's own language).
+
+    Read through this module's loader, so that it is found where the engine is: installed, or in Pyodide
+    inside the zip of bytecode on ``sys.path``, where no file can be opened."""
+    if check(language) == "en":
+        return gettext.NullTranslations()
+    path = os.path.join(os.path.dirname(__file__), "locale", language, "LC_MESSAGES", f"{DOMAIN}.mo")
+    loader: Any = __spec__.loader  # a file's loader, or zipimport's: both read the package's data (get_data)
+    return gettext.GNUTranslations(io.BytesIO(loader.get_data(path)))
+
+
+def _(message: str) -> str:
+    """``message`` (English) in the current language."""
+    return catalogue(current()).gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The singular or the plural form for ``n``, in the current language."""
+    return catalogue(current()).ngettext(singular, plural, n)
+
+
+def N_(message: str) -> str:  # noqa: N802 (gettext's name for it)
+    """``message`` as it is, marked for the catalogue: it is said later, with :func:`say`."""
+    return message
+
+
+class Message(str):
+    """A message with values, kept to be said later: the ``str`` is its English text."""
+
+    template: str
+    values: dict[str, Any]
+
+    def __new__(cls, template: str, **values: Any) -> Message:
+        self = super().__new__(cls, template.format(**values))
+        self.template = template
+        self.values = values
+        return self
+
+    def __getnewargs_ex__(self) -> tuple[tuple[str], dict[str, Any]]:  # copied and pickled whole
+        return (self.template,), self.values
+
+
+def say(text: str) -> str:
+    """A kept message (:func:`N_`, :class:`Message`) in the current language. A message's values are said
+    too: a kept message among them is put into the language, a name stays as it is."""
+    if isinstance(text, Message):
+        values = {k: say(v) if isinstance(v, str) else v for k, v in text.values.items()}
+        return _(text.template).format(**values)
+    return _(text)

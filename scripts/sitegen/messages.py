@@ -1,0 +1,103 @@
+"""The engine's message catalogues (:mod:`estro_rules.i18n`) against its code: the build fails on a gap.
+
+Babel extracts every marked message from ``estro_rules/`` (``_``, ``N_``, ``ngettext``, ``Message``), as
+``bash scripts/i18n.sh`` does. Each must be in the template (``estro_rules/locale/estro_rules.pot``) and,
+in every other language, have a translation that is not empty, not marked fuzzy, with every plural form,
+and with the same ``{placeholders}``; the compiled ``.mo`` must say what the ``.po`` says.
+
+>>> from babel.messages.catalog import Catalog
+>>> po = Catalog(locale="it")
+>>> _ = po.add("Allowed.", "Ammesso.")
+>>> _ = po.add("{effect} is not in play.", "{efetto} non fa parte.")
+>>> _ = po.add("fires", "scatta", flags=["fuzzy"])
+>>> for problem in translation_problems(["Allowed.", "{effect} is not in play.", "fires", "new"], po, "it"):
+...     print(problem)
+it: '{effect} is not in play.' is translated with other placeholders: {efetto}, {effect}
+it: 'fires' has no translation (or a fuzzy one)
+it: 'new' is not in the catalogue
+"""
+
+from __future__ import annotations
+
+import gettext
+import re
+from collections.abc import Iterable
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+from babel.messages.pofile import read_po
+
+from estro_rules import i18n
+
+PACKAGE = Path(i18n.__file__).resolve().parent
+LOCALE = PACKAGE / "locale"
+KEYWORDS = {**DEFAULT_KEYWORDS, "Message": (1,)}
+
+MessageId = str | tuple[str, str]
+"""A message: its text, or (singular, plural)."""
+
+_PLACEHOLDER = re.compile(r"\{(\w*)\}")
+
+
+def in_code(package: Path = PACKAGE) -> list[MessageId]:
+    """Every marked message of the engine's code, in order, once each."""
+    found: dict[MessageId, None] = {}
+    for _file, _line, message, _comments, _context in extract_from_dir(str(package), keywords=KEYWORDS):
+        key: MessageId = message if isinstance(message, str) else (message[0], message[1])
+        found[key] = None
+    return list(found)
+
+
+def _placeholders(texts: Iterable[str]) -> set[str]:
+    return {name for text in texts for name in _PLACEHOLDER.findall(text)}
+
+
+def translation_problems(messages: Iterable[MessageId], catalog: Catalog, language: str) -> list[str]:
+    """What keeps ``catalog`` (a language's ``.po``) from saying every one of ``messages``."""
+    problems = []
+    for message in messages:
+        entry = catalog.get(message if isinstance(message, str) else message[0])
+        shown = message if isinstance(message, str) else message[0]
+        if entry is None:
+            problems.append(f"{language}: {shown!r} is not in the catalogue")
+            continue
+        strings = entry.string if isinstance(entry.string, tuple) else (entry.string,)
+        if entry.fuzzy or not all(strings):
+            problems.append(f"{language}: {shown!r} has no translation (or a fuzzy one)")
+            continue
+        ids = message if isinstance(message, tuple) else (message,)
+        if any(_placeholders([s]) != _placeholders(ids) for s in strings):
+            problems.append(
+                f"{language}: {shown!r} is translated with other placeholders: "
+                + ", ".join(f"{{{p}}}" for p in sorted(_placeholders(strings) ^ _placeholders(ids)))
+            )
+    return problems
+
+
+def problems() -> list[str]:
+    """Every gap between the engine's code, its template and each language's catalogue."""
+    code = in_code()
+    out: list[str] = []
+    with (LOCALE / f"{i18n.DOMAIN}.pot").open("rb") as f:
+        template = read_po(f)
+    stale = [m for m in code if (m if isinstance(m, str) else m[0]) not in template]
+    out += [f"{i18n.DOMAIN}.pot: {m!r} is not in the template: run bash scripts/i18n.sh" for m in stale]
+    for language in i18n.LANGUAGES[1:]:
+        po = LOCALE / language / "LC_MESSAGES" / f"{i18n.DOMAIN}.po"
+        with po.open("rb") as f:
+            catalog = read_po(f, locale=language)
+        out += translation_problems(code, catalog, language)
+        with (po.with_suffix(".mo")).open("rb") as f:
+            compiled = gettext.GNUTranslations(f)
+        for message in code:
+            entry = catalog.get(message if isinstance(message, str) else message[0])
+            if entry is None or entry.fuzzy:
+                continue
+            said = compiled.gettext(message) if isinstance(message, str) else compiled.ngettext(*message, 1)
+            want = entry.string if isinstance(entry.string, str) else entry.string[0]
+            if said != want:
+                out.append(
+                    f"{language}: the .mo says {said!r} for {message!r}, the .po {want!r}: run bash scripts/i18n.sh"
+                )
+    return out

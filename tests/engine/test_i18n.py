@@ -1,0 +1,80 @@
+"""The engine in Italian (issue 29): the catalogues, the command line's --lang and LANG, the widgets' replies."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+from estro_rules import cli, i18n, web
+from estro_rules.protocol07 import check_combination
+from scripts.sitegen import messages
+from tests.support import ROOT
+
+COMBINATION = ROOT / "examples" / "p07" / "cinque-soglie-single-player.json"
+DESTRUCTION = ROOT / "examples" / "p07" / "destroyed-by-opponent-face-down.json"
+
+
+def run_cli(*args: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = cli.main(list(args), out=out, err=err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_every_message_of_the_code_is_in_every_catalogue() -> None:
+    assert len(messages.in_code()) >= 29
+    assert messages.problems() == []
+
+
+def test_the_command_line_speaks_italian_on_request(monkeypatch: pytest.MonkeyPatch) -> None:
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(variable, raising=False)
+    code, english, _ = run_cli("run", str(COMBINATION), "--text")
+    assert code == 0 and english.startswith("Cinque Soglie + Single Player: not allowed\n")
+    code, italian, _ = run_cli("--lang", "it", "run", str(COMBINATION), "--text")
+    assert code == 0 and italian.startswith("Cinque Soglie + Single Player: non ammesso\n")
+    # Our words are Italian; the protocol's own (a quoted reason) stay as the protocol says them.
+    assert "Single Player è un mondo a sé (astronavi, guardiani, un'IA tutta sua)" in italian
+    assert "“asymmetric match against starships" in italian and "  regole: P07-2, P07-3.3, I-P07-2" in italian
+    assert run_cli("run", str(COMBINATION), "--text", "--lang", "it")[1] == italian  # after the command too
+    monkeypatch.setenv("LANG", "it_IT.UTF-8")
+    assert run_cli("run", str(COMBINATION), "--text")[1] == italian
+    assert run_cli("--lang", "en", "run", str(COMBINATION), "--text")[1] == english  # the flag wins
+    code, steps, _ = run_cli("run", str(DESTRUCTION), "--text")
+    assert steps.splitlines()[1] == (
+        "2. SCATTA NecroToken assegnato: L'ha distrutta l'avversario: il proprietario riceve 1 NecroToken "
+        "(passivo, immediato). [P07-4, P07-4.2, I-P07-1]"
+    )
+
+
+def test_json_is_the_same_in_every_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("LANG", raising=False)
+    for example in (COMBINATION, DESTRUCTION):
+        english = run_cli("--lang", "en", "run", str(example))[1]
+        assert run_cli("--lang", "it", "run", str(example))[1] == english
+        assert "NecroToken assegnato" not in english and "non ammesso" not in english
+
+
+def test_an_unknown_language_is_named() -> None:
+    with pytest.raises(SystemExit) as stop:
+        run_cli("--lang", "fr", "run", str(COMBINATION))
+    assert stop.value.code == 2
+    with pytest.raises(ValueError, match="language: expected one of 'en', 'it', got 'fr'"):
+        web.start("{}", "", "fr")
+
+
+def test_a_widget_gets_its_pages_language_where_the_kind_speaks_it() -> None:
+    text = COMBINATION.read_text()
+    italian = json.loads(web.handle(text, "../", "it"))
+    english = json.loads(web.handle(text, "../"))
+    assert italian["result"] == english["result"]  # the data: the same, in English
+    assert italian["lang"] == "it" and english["lang"] == "en"
+    assert "<strong>Non ammesso.</strong> Cinque Soglie, Single Player violano 2 regole:" in italian["html"]
+    assert check_combination(["Cinque Soglie", "Single Player"]).violations  # (the verdict the words say)
+    job = web.start(text, "../", "it")
+    assert "Non ammesso." in json.loads(job.step())["html"]
+    battle = (ROOT / "examples" / "battaglia").glob("*.json")
+    reply = json.loads(web.handle(next(iter(sorted(battle))).read_text(), "../", "it"))
+    assert reply["lang"] == "en", "a kind not yet in Italian says so"
+    assert i18n.current() == "en", "the language is the request's only"
