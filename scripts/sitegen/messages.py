@@ -53,6 +53,15 @@ def _placeholders(texts: Iterable[str]) -> set[str]:
     return {name for text in texts for name in _PLACEHOLDER.findall(text)}
 
 
+def _strings(string: object) -> tuple[str, ...]:
+    """A catalogue entry's translation as its forms (one, or one per plural form); "" for none."""
+    if isinstance(string, str):
+        return (string,)
+    if isinstance(string, (tuple, list)):
+        return tuple(s if isinstance(s, str) else "" for s in string)
+    return ("",)
+
+
 def translation_problems(messages: Iterable[MessageId], catalog: Catalog, language: str) -> list[str]:
     """What keeps ``catalog`` (a language's ``.po``) from saying every one of ``messages``."""
     problems = []
@@ -62,7 +71,7 @@ def translation_problems(messages: Iterable[MessageId], catalog: Catalog, langua
         if entry is None:
             problems.append(f"{language}: {shown!r} is not in the catalogue")
             continue
-        strings = entry.string if isinstance(entry.string, tuple) else (entry.string,)
+        strings = _strings(entry.string)
         if entry.fuzzy or not all(strings):
             problems.append(f"{language}: {shown!r} has no translation (or a fuzzy one)")
             continue
@@ -95,7 +104,7 @@ def problems() -> list[str]:
             if entry is None or entry.fuzzy:
                 continue
             said = compiled.gettext(message) if isinstance(message, str) else compiled.ngettext(*message, 1)
-            want = entry.string if isinstance(entry.string, str) else entry.string[0]
+            want = _strings(entry.string)[0]
             if said != want:
                 out.append(
                     f"{language}: the .mo says {said!r} for {message!r}, the .po {want!r}: run bash scripts/i18n.sh"
