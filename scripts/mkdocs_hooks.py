@@ -74,7 +74,8 @@ def with_protocols(nav: list[Any], protocols: Any) -> list[Any]:
             section = {"Reference": entries}
         elif isinstance(section, dict) and "Italiano" in section:
             italian = [{p.rulebook.italian: f"it/{p.page}.md"} for p in protocols]
-            section = {"Italiano": list(section["Italiano"]) + italian}
+            entries = list(section["Italiano"])
+            section = {"Italiano": entries[:1] + italian + entries[1:]}  # the home page, the rules, the rest
         out.append(section)
     return out
 

@@ -55,6 +55,14 @@ WORDS: dict[str, dict[str, str]] = {
         "page unpublished": "This page is not published yet",
         "section unpublished": "This section is not published on this site yet",
         "not yet published": "not yet published",
+        "rulings index": "Rulings index",
+        "rulings index intro": "Every ruling and interpretation on this site, by page. IDs are stable: a ruling keeps "
+        "its ID for good, so links to it never break. Interpretations (IDs starting with `I-`) are the project's "
+        "reading where the source texts are silent.",
+        "ruling": "Ruling",
+        "kind": "Kind",
+        "an interpretation": "Interpretation",
+        "a ruling": "Ruling",
     },
     "it": {
         "interpretation": "Interpretazione — qui il testo della fonte tace; è la lettura del progetto, non una "
@@ -63,6 +71,14 @@ WORDS: dict[str, dict[str, str]] = {
         "page unpublished": "Questa pagina non è ancora pubblicata",
         "section unpublished": "Questa sezione non è ancora pubblicata su questo sito",
         "not yet published": "non ancora pubblicata",
+        "rulings index": "Indice delle regole",
+        "rulings index intro": "Tutte le regole e le interpretazioni del sito, pagina per pagina. Gli ID non cambiano: "
+        "una regola tiene il suo ID per sempre, e i link che la citano restano validi. Le interpretazioni (gli ID "
+        "che cominciano con `I-`) sono la lettura del progetto dove le fonti tacciono.",
+        "ruling": "Regola",
+        "kind": "Tipo",
+        "an interpretation": "Interpretazione",
+        "a ruling": "Regola",
     },
 }
 """The words the generator itself writes on a page, in each language of the site (the rules pages' own
@@ -620,21 +636,15 @@ _SAME_PAGE_TITLE = re.compile(r'(<a class="estro-ruling[^"]*" href="#[^"]+") tit
 
 def rulings_index(site: Site) -> str:
     """The page that lists every ruling and interpretation with its page and anchor."""
-    out = [
-        "# Rulings index",
-        "",
-        "Every ruling and interpretation on this site, by page. IDs are stable: a ruling keeps its ID for",
-        "good, so links to it never break. Interpretations (IDs starting with `I-`) are the project's",
-        "reading where the source texts are silent.",
-        "",
-    ]
+    out = [f"# {site.words('rulings index')}", "", site.words("rulings index intro"), ""]
     for page in site.pages:
         book = page.source.rulebook
         if book is None:
             continue
-        out += [f"## {page.title}", "", "| ID | Ruling | Kind |", "|---|---|---|"]
+        out += [f"## {page.title}", "", f"| ID | {site.words('ruling')} | {site.words('kind')} |", "|---|---|---|"]
         for r in page.rulings:
-            kind = "Interpretation" if r.id in book and book[r.id].interpretation else "Ruling"
+            interpretation = r.id in book and book[r.id].interpretation
+            kind = site.words("an interpretation") if interpretation else site.words("a ruling")
             out.append(f"| [{r.id}]({page.source.name}.md#{r.id}) | {r.title} | {kind} |")
         out.append("")
     return "\n".join(out)
@@ -734,7 +744,8 @@ def italian_pages(english: Site, source_dir: Path, sources: Iterable[PageSource]
     # lead to the Italian pages); the Italian home page is that root. The engine's results on them speak
     # Italian where their kind does (estro_rules.i18n); their examples ran above, as on the English pages.
     with using(ITALIAN):
-        return {
+        pages = {
             f"{ITALIAN}/{p.source.name}.md": render(site, p, base="" if p.source.name == "index" else "../")
             for p in site.pages
         }
+    return {**pages, f"{ITALIAN}/rulings.md": rulings_index(site)}

@@ -53,6 +53,14 @@ def test_each_page_in_its_language_with_its_twin(page: Page, site: Site, traffic
                 in (site.root / sitemap).read_text()
             )
         assert not [link for link in page.evaluate(NAV_LINKS) if "/it/" in link], "no Italian page in English"
+    # The Italian rulings index lists every ruling with its Italian title, linked on the Italian pages.
+    page.goto(site.url + "it/rulings/")
+    assert page.evaluate("document.documentElement.lang") == "it"
+    for protocol in PROTOCOLS:
+        for ruling in protocol.rulebook:
+            link = page.locator(f"a[href$='{protocol.page}/#{ruling.id}']")
+            assert link.evaluate("a => a.href") == f"{site.url}it/{protocol.page}/#{ruling.id}"
+            expect(link.locator("xpath=ancestor::tr[1]")).to_contain_text(ruling.italian)
     page.goto(site.url + "glossary/")  # not written in Italian: no alternates; the menu offers the Italian home
     assert page.evaluate(ALTERNATES) == []
     assert page.locator(".md-select__link[hreflang=it]").evaluate("a => a.href") == site.url + "it/"

@@ -21,7 +21,7 @@ PACKAGE = ROOT / "estro_rules"
 #: The kernel: what every protocol builds on. It imports nothing above it.
 KERNEL = {
     "errors", "fields", "schema", "shapes", "declare", "rulings", "html", "ordered", "tables", "protocol", "inputs", "text",
-    "sources", "glossary", "plain_errors",
+    "sources", "glossary", "plain_errors", "i18n",
 }
 
 #: The files every protocol package has (extras beside them are fine).
