@@ -14,6 +14,14 @@ link (that was 15 kB of each long rules page).
 'See [the cryptid](x.md) and `cryptid`.'
 >>> link_terms("Cryptids at DEF 0.", [term("cryptid"), term("DEF")], {"cryptid"})
 'Cryptids at [<abbr>DEF</abbr>](glossary.md#def) 0.'
+
+On an Italian page, a term is found by the word the glossary gives the Italian pages (:meth:`Term.word`),
+and links to the one glossary, a level up:
+
+>>> link_terms("Un criptide, a cryptid.", [term("cryptid")], set(), language="it")
+'Un [criptide](../glossary.md#cryptid), a cryptid.'
+>>> link_terms("Un Drone, a drone.", [term("Drone")], set(), language="it")  # printed on the cards
+'Un [Drone](../glossary.md#drone), a drone.'
 """
 
 from __future__ import annotations
@@ -48,13 +56,23 @@ def _pattern(form: str) -> str:
     return rf"(?<![\w-]){body}(?![\w-])"
 
 
-def _regex(t: Term) -> re.Pattern[str]:
-    return re.compile("|".join(_pattern(f) for f in t.forms))
+def _regex(t: Term, language: str = "") -> re.Pattern[str]:
+    """The term's forms (every form; or only the forms of the word that ``language``'s pages use)."""
+    return re.compile("|".join(_pattern(f) for f in (_forms(t, language) if language else t.forms)))
 
 
-def plain_meaning(t: Term) -> str:
+def _forms(t: Term, language: str) -> tuple[str, ...]:
+    if language == "it" and not t.italian_uses_english:
+        forms = {t.italian, *t.italian_also}
+    else:
+        forms = {t.english, *t.also}
+    return tuple(sorted(forms, key=len, reverse=True))
+
+
+def plain_meaning(t: Term, language: str = "en") -> str:
     """The meaning as plain text for a tooltip: ``[[ID]]`` references become the bare ID."""
-    return re.sub(r"\[\[(?:page:)?([^\]]+)\]\]", r"\1", t.meaning).replace('"', "'")
+    meaning = t.italian_meaning if language == "it" else t.meaning
+    return re.sub(r"\[\[(?:page:)?([^\]]+)\]\]", r"\1", meaning).replace('"', "'")
 
 
 MEANINGS = "assets/estro/glossary.json"
@@ -63,15 +81,26 @@ MEANINGS = "assets/estro/glossary.json"
 
 def meanings_asset(terms: Sequence[Term]) -> dict[str, str]:
     """The popovers' file: each term's anchor → its English and Italian words, its meaning in plain text,
-    and whether the Italian is our translation; and every Italian word, which the page's scripts mark
-    ``lang="it"`` in what the widgets show (as :mod:`.lang` does on the pages).
+    whether the Italian is our translation, its Italian meaning and the word the Italian pages use; and every
+    Italian word, which the page's scripts mark ``lang="it"`` in what the widgets show (as :mod:`.lang`
+    does on the pages).
 
     >>> from estro_rules.registry import term
     >>> meanings_asset([term("cryptid")])[MEANINGS]
-    '{"terms":{"cryptid":["cryptid","criptide","A creature in a team; it has a threat, a health and abilities.",false]},"italian":["criptide","criptidi"]}\\n'
+    '{"terms":{"cryptid":["cryptid","criptide","A creature in a team; it has a threat, a health and abilities.",false,"Una creatura della squadra, con una minaccia, una salute e delle abilità.","criptide"]},"italian":["criptide","criptidi"]}\\n'
     """
     data = {
-        "terms": {t.anchor: [t.english, t.italian, plain_meaning(t), not t.italian_from_source] for t in terms},
+        "terms": {
+            t.anchor: [
+                t.english,
+                t.italian,
+                plain_meaning(t),
+                not t.italian_from_source,
+                plain_meaning(t, "it"),
+                t.word("it"),
+            ]
+            for t in terms
+        },
         "italian": list(italian_forms(terms)),
     }
     return {MEANINGS: json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"}
@@ -81,16 +110,19 @@ def _is_abbreviation(word: str) -> bool:
     return word.isupper() and len(word) <= 4
 
 
-def link_terms(line: str, terms: Sequence[Term], linked: set[str]) -> str:
+def link_terms(line: str, terms: Sequence[Term], linked: set[str], *, language: str = "en") -> str:
     """Link the first use of each term of ``terms`` not yet in ``linked`` (anchors), in one Markdown line.
 
-    ``linked`` gains the anchors linked here, so a ruling links each term once.
+    ``linked`` gains the anchors linked here, so a ruling links each term once. On an English page any form
+    of a term (English or Italian) is its use; on an Italian page (``language="it"``), the forms of the word
+    the glossary gives the Italian pages.
     """
+    target = PAGE if language == "en" else f"../{PAGE}"
     parts = _split(line)
     for t in terms:
         if t.anchor in linked:
             continue
-        regex = _regex(t)
+        regex = _regex(t, "" if language == "en" else language)
         for i, (text, protected) in enumerate(parts):
             if protected:
                 continue
@@ -99,7 +131,7 @@ def link_terms(line: str, terms: Sequence[Term], linked: set[str]) -> str:
                 continue
             word = match.group(0)
             shown = f"<abbr>{word}</abbr>" if _is_abbreviation(word) else word
-            link = f"[{shown}]({PAGE}#{t.anchor})"
+            link = f"[{shown}]({target}#{t.anchor})"
             parts[i : i + 1] = [(text[: match.start()], False), (link, True), (text[match.end() :], False)]
             linked.add(t.anchor)
             break

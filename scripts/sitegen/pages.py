@@ -545,8 +545,7 @@ def render(site: Site, page: ParsedPage, base: str) -> str:
     rulings = {r.heading_line: r for r in page.rulings}
     examples = {e.line - 1: e for e in page.examples if e.ruling is not None}
     book = page.source.rulebook
-    # Glossary links on the English pages only, for now: the glossary page is English (with both words).
-    terms = [t for t in site.terms if book is not None and t.protocol == book.key and site.language != ITALIAN]
+    terms = [t for t in site.terms if book is not None and t.protocol == book.key]
     linked: set[str] = set()
     """Terms already linked in the current ruling."""
     in_ruling = -1
@@ -602,7 +601,7 @@ def render(site: Site, page: ParsedPage, base: str) -> str:
         if i not in page.code_lines and i not in page.heading_lines:
             line = link_refs(site, line, f"{page.path.name}:{i + 1}")
             if i < in_ruling:
-                line = glossary.link_terms(line, terms, linked)
+                line = glossary.link_terms(line, terms, linked, language=site.language)
         out.append(pad + line if line else "")
         i += 1
     text = steps.externalise("\n".join(out) + "\n", page.source.name, site.files)
@@ -725,6 +724,7 @@ def italian_pages(english: Site, source_dir: Path, sources: Iterable[PageSource]
         english.tables,
         english.widgets,
         widget_kinds=english.widget_kinds,
+        terms=english.terms,
         sections=english.sections,
         language=ITALIAN,
         files=english.files,  # the steps of the same results are the same files

@@ -8,10 +8,13 @@ the glossary), and a widget whose result links to the Italian rulings.
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import Page, expect
 
 from estro_rules.protocol07 import check_combination
-from estro_rules.registry import PROTOCOLS
+from estro_rules.registry import PROTOCOLS, TERMS
+from scripts.sitegen.glossary import plain_meaning
 from tests.browser.conftest import Traffic
 from tests.browser.test_protocol07_page import ruling_ids, wait_runs
 from tests.browser.test_reading import search
@@ -38,8 +41,10 @@ def test_each_page_in_its_language_with_its_twin(page: Page, site: Site, traffic
         links = page.evaluate(NAV_LINKS)
         assert links and all(link.startswith(site.url + "it/") for link in links), links
         # Every ruling keeps its ID as its anchor, with its Italian title.
-        for ruling in protocol.rulebook:
-            expect(page.locator(f"[id='{ruling.id}']")).to_contain_text(ruling.italian)
+        ids = [r.id for r in protocol.rulebook]
+        shown = page.evaluate("(ids) => ids.map((id) => document.getElementById(id)?.textContent ?? '')", ids)
+        missing = [r.id for r, text in zip(protocol.rulebook, shown, strict=True) if r.italian not in text]
+        assert missing == [], missing
         page.goto(english)
         assert page.evaluate("document.documentElement.lang") == "en"
         assert page.evaluate(ALTERNATES) == [["it", italian]]
@@ -56,11 +61,12 @@ def test_each_page_in_its_language_with_its_twin(page: Page, site: Site, traffic
     # The Italian rulings index lists every ruling with its Italian title, linked on the Italian pages.
     page.goto(site.url + "it/rulings/")
     assert page.evaluate("document.documentElement.lang") == "it"
+    rows = dict(
+        page.eval_on_selector_all("td a[href*='#']", "as => as.map(a => [a.href, a.closest('tr').textContent])")
+    )
     for protocol in PROTOCOLS:
         for ruling in protocol.rulebook:
-            link = page.locator(f"a[href$='{protocol.page}/#{ruling.id}']")
-            assert link.evaluate("a => a.href") == f"{site.url}it/{protocol.page}/#{ruling.id}"
-            expect(link.locator("xpath=ancestor::tr[1]")).to_contain_text(ruling.italian)
+            assert ruling.italian in rows[f"{site.url}it/{protocol.page}/#{ruling.id}"], ruling.id
     page.goto(site.url + "glossary/")  # not written in Italian: no alternates; the menu offers the Italian home
     assert page.evaluate(ALTERNATES) == []
     assert page.locator(".md-select__link[hreflang=it]").evaluate("a => a.href") == site.url + "it/"
@@ -145,4 +151,22 @@ def test_search_in_each_language(page: Page, site: Site, traffic: Traffic) -> No
     page.click("input.md-search__input")
     links = search(page, "pareggio")
     assert links and not [link for link in links if "/it/" in link], links
+    assert traffic.outside == [] and traffic.errors == []
+
+
+def test_a_glossary_word_in_italian(page: Page, site: Site, traffic: Traffic) -> None:
+    """An Italian page links the word it uses to the one glossary; its popover speaks Italian."""
+    page.goto(site.url + "it/battaglia/")
+    cryptid = next(t for t in TERMS if t.english == "cryptid")
+    link = page.locator("#BAT-1 ~ p a[href*='glossary/#cryptid']").first
+    expect(link).to_have_text(re.compile(r"^criptid[ei]$"))
+    link.focus()
+    popover = page.locator(".estro-popover")
+    expect(popover).to_be_visible()
+    expect(popover).to_contain_text(plain_meaning(cryptid, "it"))
+    expect(popover.locator("i[lang=en]")).to_have_text("cryptid")
+    # The glossary is English: following the link loads it in full, in English.
+    link.click()
+    page.wait_for_url(site.url + "glossary/#cryptid")
+    page.wait_for_function("document.documentElement.lang === 'en'")
     assert traffic.outside == [] and traffic.errors == []

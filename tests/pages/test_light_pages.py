@@ -30,7 +30,9 @@ def test_the_generators_examples_hold(module: object) -> None:
 
 def test_the_same_steps_are_one_file_and_a_page_without_steps_is_left_alone() -> None:
     files: dict[str, str] = {}
-    box = '<div class="estro-stepper" data-steps="1"><template class="estro-steps"><section>x</section></template></div>'
+    box = (
+        '<div class="estro-stepper" data-steps="1"><template class="estro-steps"><section>x</section></template></div>'
+    )
     page = steps.externalise(box + box, "demo", files)
     assert len(files) == 1 and page.count('data-src="steps/') == 2
     [(name, text)] = files.items()
@@ -97,9 +99,18 @@ def test_a_picker_lists_titles_and_its_examples_come_from_a_file(out: dict[str, 
 def test_a_glossary_term_links_without_a_title_and_its_meaning_is_shipped(out: dict[str, str]) -> None:
     page = out["battaglia.md"]
     assert re.search(r"\]\(glossary\.md#cryptid\)", page), "the link is bare"
-    assert "glossary.md#cryptid \"" not in page
+    assert 'glossary.md#cryptid "' not in page
     meanings = json.loads(out[glossary.MEANINGS])
-    assert meanings["terms"]["cryptid"] == ["cryptid", "criptide", term("cryptid").meaning, False]
+    cryptid = term("cryptid")
+    assert meanings["terms"]["cryptid"] == [
+        "cryptid",
+        "criptide",
+        cryptid.meaning,
+        False,
+        cryptid.italian_meaning,
+        "criptide",
+    ]
+    assert re.search(r"\]\(\.\./glossary\.md#cryptid\)", out["it/battaglia.md"]), "an Italian page links it too"
     assert meanings["italian"] == list(ITALIAN_FORMS)
 
 
@@ -138,5 +149,7 @@ def test_the_home_page_starts_with_the_game_and_the_three_rule_sets(out: dict[st
     assert first.startswith("The rule sets")
     linked = re.findall(r"\]\(([a-z0-9-]+)\.md\)", first)
     assert linked[:3] == ["protocol-07", "battaglia", "resolution-19"], "the three rule sets, first"
-    assert linked[: len(registry.PROTOCOLS)] == [p.page for p in registry.PROTOCOLS], "every rule set, from the registry"
+    assert linked[: len(registry.PROTOCOLS)] == [p.page for p in registry.PROTOCOLS], (
+        "every rule set, from the registry"
+    )
     assert "*Who wins this battle, and why?*" in first, "each with the question a player reads it for"

@@ -12,7 +12,8 @@
  * comes from assets/estro/glossary.json (written by the build from the glossary's terms, fetched the
  * first time a popover is needed), a ruling's title from its heading on the page. Escape, a tap
  * elsewhere or leaving the link closes it. The link points to the popover (aria-describedby) while
- * it is shown. The Italian word is marked lang="it".
+ * it is shown. The Italian word is marked lang="it". On an Italian page the popover is Italian: the word the
+ * Italian pages use, the English one beside it, the Italian meaning.
  *
  * LANDING. A link to a ruling (battaglia/#BAT-9), a search hit among them, lands on it: the heading under
  * the header, and kept there while the page settles (the widgets' editors are built after the page is
@@ -65,7 +66,7 @@
 
   const SCRIPT_URL = document.currentScript ? document.currentScript.src : location.href;
   const MEANINGS_URL = new URL("glossary.json", SCRIPT_URL);
-  let meanings = null; // Promise of {anchor: [english, italian, meaning, ourTranslation]}
+  let meanings = null; // Promise of {anchor: [english, italian, meaning, ourTranslation, italianMeaning, italianPagesWord]}
   let popover = null;
   let shownFor = null; // the link the popover is about
   let hoverTimer = null;
@@ -183,22 +184,28 @@
         return; // no meanings (offline before any visit): the link still leads to the glossary
       }
       if (!entry) return;
-      const [english, italian, meaning, ours] = entry;
+      const [english, italian, meaning, ours, italianMeaning, italianWord] = entry;
+      const inItalian = document.documentElement.lang === "it" && italianMeaning;
       const word = document.createElement("strong");
-      word.textContent = english;
+      word.textContent = inItalian ? italianWord : english;
       box.append(word);
-      if (italian && italian !== english) {
+      if (inItalian && italianWord !== english) {
+        const en = document.createElement("i");
+        en.lang = "en";
+        en.textContent = english;
+        box.append(" (in inglese ", en, ")"); // the glossary's other word: the English pages use it
+      } else if (!inItalian && italian && italian !== english) {
         const it = document.createElement("i");
         it.lang = "it";
         it.textContent = italian;
         box.append(" (", it, ours ? ", our translation)" : ")");
       }
-      box.append(": " + meaning);
+      box.append(": " + (inItalian ? italianMeaning : meaning));
       if (touch) {
         const more = document.createElement("a");
         more.href = link.href;
         more.className = "estro-popover-more";
-        more.textContent = "Glossary entry";
+        more.textContent = inItalian ? "Voce del glossario" : "Glossary entry";
         box.append(" ", more);
       }
     } else {
@@ -389,10 +396,12 @@
     }
   }
 
-  // Capturing, on the window: before the theme's instant navigation (on the body) sees the click.
-  addEventListener(
+  // Capturing, on the document: before the theme's instant navigation sees the click, and after the first tap
+  // on a glossary term (above), which shows the meaning and goes nowhere.
+  document.addEventListener(
     "click",
     (event) => {
+      if (event.defaultPrevented) return;
       const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
       if (!link || link.target || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
       const url = new URL(link.href);
