@@ -145,6 +145,9 @@ class Kind(TypingProtocol):
     @property
     def fields(self) -> Obj: ...
 
+    @property
+    def languages(self) -> tuple[str, ...]: ...
+
     def load(self, data: object) -> Loaded: ...
 
 
@@ -182,8 +185,8 @@ class ScenarioKind(Generic[S, R]):
     runner holds the views to it); 0 for a kind without a stepper."""
 
     languages: tuple[str, ...] = ("en",)
-    """The languages its views speak (:mod:`estro_rules.i18n`): every message they show is in the catalogue
-    of each."""
+    """The languages its views and its fields' labels speak (:mod:`estro_rules.i18n`): every message they
+    show is in the catalogue of each."""
 
     @property
     def fields(self) -> Obj:

@@ -149,7 +149,7 @@ class Combination(Declared):
             what="list of mode names",
             too_few=lambda given: ("at least one mode", given, ""),
         ),
-        label="Modes in the match",
+        label=N_("Modes in the match"),
         help="The modes of the match, each once: " + ", ".join(f"`{m}`" for m in MODE_NAMES),
     )
     """The modes, as given."""
@@ -226,22 +226,22 @@ class Destruction(Declared):
     CHECKED = True
 
     destroyed_by_opponent: bool = declared(
-        Bool(), default=False, label="Destroyed by the opponent", help="The opponent destroyed the card"
+        Bool(), default=False, label=N_("Destroyed by the opponent"), help="The opponent destroyed the card"
     )
     """Whether the opponent destroyed the card (NecroToken)."""
 
-    face_down: bool = declared(Bool(), default=False, label="The card was face-down", help="The card was face-down")
+    face_down: bool = declared(Bool(), default=False, label=N_("The card was face-down"), help="The card was face-down")
     """Whether the card was face-down (Imboscata Illusoria)."""
 
     illusio_in_hand: bool = declared(
-        Bool(), default=False, label="The owner has an Illusio in hand", help="Its owner has an Illusio in hand"
+        Bool(), default=False, label=N_("The owner has an Illusio in hand"), help="Its owner has an Illusio in hand"
     )
     """Whether the card's owner holds an Illusio (I-P07-1)."""
 
     fessura_self_destruct: bool = declared(
         Bool(),
         default=False,
-        label="A Fessura self-destruct",
+        label=N_("A Fessura self-destruct"),
         help="The destruction was a Fessura self-destruct (then not by the opponent)",
     )
     """Whether the destruction was a Fessura self-destruct."""
@@ -249,7 +249,7 @@ class Destruction(Declared):
     in_play: frozenset[str] = declared(
         ListOf(Choice(EFFECTS, "effect"), what="list of effect names", as_set=True),
         default=frozenset(EFFECTS),
-        label="Effects in play",
+        label=N_("Effects in play"),
         help="Which of " + ", ".join(f"`{e}`" for e in EFFECTS) + " are in play",
     )
     """Which of the optional :data:`EFFECTS` are in play in this match."""
@@ -262,7 +262,7 @@ class Destruction(Declared):
             too_many=lambda table: (f"at most {MAX_QUADRANTE_RESULTS} effects", len(table), ""),
         ),
         default=(),
-        label="Quadrante table",
+        label=N_("Quadrante table"),
         help="The Quadrante's effect table, if you have one ([[I-P07-4]])",
     )
     """The Quadrante's effect table, if a maintainer supplies one (I-P07-4)."""
@@ -270,7 +270,7 @@ class Destruction(Declared):
     seed: int = declared(
         Int(0, MAX_SEED),
         default=0,
-        label="Random seed for the Quadrante",
+        label=N_("Random seed for the Quadrante"),
         help="Seed of the random draw that gives the Quadrante's result (not the result itself): the same seed "
         "gives the same result",
     )

@@ -25,7 +25,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
-from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+from babel.messages.extract import DEFAULT_KEYWORDS, extract, extract_from_dir
 from babel.messages.pofile import read_po
 
 from estro_rules import i18n
@@ -40,10 +40,18 @@ MessageId = str | tuple[str, str]
 _PLACEHOLDER = re.compile(r"\{(\w*)\}")
 
 
-def in_code(package: Path = PACKAGE) -> list[MessageId]:
-    """Every marked message of the engine's code, in order, once each."""
+SITE_FILES = (Path(__file__).resolve().parent / "worked.py",)
+"""The site generator's files that say something in the engine's words (a worked example's frame)."""
+
+
+def in_code(package: Path = PACKAGE, site_files: Iterable[Path] = SITE_FILES) -> list[MessageId]:
+    """Every marked message of the engine's code and of ``site_files``, in order, once each."""
     found: dict[MessageId, None] = {}
-    for _file, _line, message, _comments, _context in extract_from_dir(str(package), keywords=KEYWORDS):
+    messages = [m for _file, _line, m, _comments, _context in extract_from_dir(str(package), keywords=KEYWORDS)]
+    for path in site_files:
+        with path.open("rb") as f:
+            messages += [m for _line, m, _comments, _context in extract("python", f, keywords=KEYWORDS)]
+    for message in messages:
         key: MessageId = message if isinstance(message, str) else (message[0], message[1])
         found[key] = None
     return list(found)

@@ -28,9 +28,10 @@ from collections.abc import Mapping
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
-from estro_rules import scenarios
+from estro_rules import i18n, scenarios
 from estro_rules.errors import ScenarioError
 from estro_rules.html import esc, tag
+from estro_rules.i18n import _, say, using
 from estro_rules.protocol import Kind
 from estro_rules.schema import Bool, Choice, Int, ListOf, Text
 
@@ -78,8 +79,9 @@ def situation_html(kind: Kind, scenario: Mapping[str, Any]) -> str:
     if not _simple(kind):
         return ""
     parts = []
+    nothing = _("none")
     for f in kind.fields.fields:
-        label = f.label or f.name
+        label = say(f.label) if f.label else f.name
         if label[1:2].islower():  # "The card was face-down" inside a sentence, but "NecroToken" as it is
             label = label[0].lower() + label[1:]
         label = esc(label)
@@ -89,16 +91,31 @@ def situation_html(kind: Kind, scenario: Mapping[str, Any]) -> str:
         elif f.name in scenario:
             value = scenario[f.name]
             shown = ", ".join(str(v) for v in value) if isinstance(value, list) else str(value)
-            parts.append(f"{label}: {esc(shown) if shown else 'none'}")
+            parts.append(f"{label}: {esc(shown) if shown else nothing}")
+    head = _("Situation:")
     if not parts:
-        return tag("p", "<strong>Situation:</strong> the defaults (nothing set).", class_="estro-situation")
-    return tag("p", "<strong>Situation:</strong> " + "; ".join(parts) + ".", class_="estro-situation")
+        return tag("p", f"<strong>{head}</strong> " + _("the defaults (nothing set)."), class_="estro-situation")
+    return tag("p", f"<strong>{head}</strong> " + "; ".join(parts) + ".", class_="estro-situation")
 
 
 def worked_html(scenario: Mapping[str, Any], widget: str | None, base: str) -> str:
     """One worked example: its title (if the scenario has one), the situation, the outcome as the kind's
     view renders it, and a "Try it" link into the page's widget ``widget`` (none when the page has no
-    widget of that kind)."""
+    widget of that kind). All of it in the current language if the kind speaks it (:mod:`estro_rules.i18n`),
+    else in English, marked ``lang`` on a page of another language."""
+    try:
+        kind = scenarios.load(scenario).kind
+        language = i18n.current() if i18n.current() in kind.languages else "en"
+    except ScenarioError:
+        language = "en"  # the engine's refusal, in English
+    with using(language):
+        html = _worked_html(scenario, widget, base)
+    if i18n.current() == "en":
+        return html
+    return html.replace('<article class="estro-worked"', f'<article lang="{language}" class="estro-worked"', 1)
+
+
+def _worked_html(scenario: Mapping[str, Any], widget: str | None, base: str) -> str:
     title = scenario.get("title")
     head = tag("p", tag("strong", esc(title)), class_="estro-worked-title") if isinstance(title, str) else ""
     try:
@@ -106,21 +123,19 @@ def worked_html(scenario: Mapping[str, Any], widget: str | None, base: str) -> s
     except ScenarioError as err:
         kind = None
         outcome = tag(
-            "p", "<strong>The engine refuses this scenario:</strong> " + esc(err), class_="estro-worked-refused"
+            "p",
+            "<strong>" + _("The engine refuses this scenario:") + "</strong> " + esc(err),
+            class_="estro-worked-refused",
         )
     else:
         kind = loaded.kind
-        shown = loaded.run()
-        spoken = shown.language  # the page's language where the kind speaks it (scripts/sitegen/pages.py)
-        outcome = tag(
-            "div", shown.html(base=base), class_="estro-worked-outcome", lang=spoken if spoken != "en" else None
-        )
+        outcome = tag("div", loaded.run().html(base=base), class_="estro-worked-outcome")
     situation = situation_html(kind, scenario) if kind is not None else ""
     link = ""
     if widget is not None:
         # The link alone, a block of its own by its class (no paragraph around it: one element less for each
         # of a page's 40-odd examples).
-        link = tag("a", "Try it", href=try_link(widget, scenario), class_="md-button estro-try estro-try-row")
+        link = tag("a", _("Try it"), href=try_link(widget, scenario), class_="md-button estro-try estro-try-row")
     # Not searched (it is a result, not the rule's text). An <article>, because the theme's indexer ends
     # an exclusion at the first closing tag of the same name, and views use <div>s.
     return tag("article", head + situation + outcome + link, class_="estro-worked", data_search_exclude=True)

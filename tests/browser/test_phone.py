@@ -259,7 +259,7 @@ def test_italian_words_are_marked_italian(phone_context: BrowserContext, site: S
     assert unmarked == {}
     page.goto(site.url + "battaglia/")
     assert page.locator("[lang=it]").count() >= 10
-    assert page.locator(".md-header [lang=it]").first.inner_text() == "Battaglia", "the page's title in the header too"
+    assert page.locator(".md-header__title [lang=it]").first.inner_text() == "Battaglia", "the page's title in the header too"
 
 
 def test_a_tap_on_a_glossary_term_shows_its_meaning_in_place(phone_context: BrowserContext, site: Site) -> None:

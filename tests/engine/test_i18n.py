@@ -9,11 +9,12 @@ import pytest
 
 from estro_rules import cli, i18n, web
 from estro_rules.protocol07 import check_combination
-from scripts.sitegen import messages
+from scripts.sitegen import messages, worked
 from tests.support import ROOT
 
 COMBINATION = ROOT / "examples" / "p07" / "cinque-soglie-single-player.json"
 DESTRUCTION = ROOT / "examples" / "p07" / "destroyed-by-opponent-face-down.json"
+BATTLE = ROOT / "examples" / "battaglia" / "reference-matchup.json"
 
 
 def run_cli(*args: str) -> tuple[int, str, str]:
@@ -74,7 +75,21 @@ def test_a_widget_gets_its_pages_language_where_the_kind_speaks_it() -> None:
     assert check_combination(["Cinque Soglie", "Single Player"]).violations  # (the verdict the words say)
     job = web.start(text, "../", "it")
     assert "Non ammesso." in json.loads(job.step())["html"]
-    battle = (ROOT / "examples" / "battaglia").glob("*.json")
-    reply = json.loads(web.handle(next(iter(sorted(battle))).read_text(), "../", "it"))
+    reply = json.loads(web.handle(BATTLE.read_text(), "../", "it"))
     assert reply["lang"] == "en", "a kind not yet in Italian says so"
     assert i18n.current() == "en", "the language is the request's only"
+
+
+def test_a_worked_example_speaks_the_pages_language_where_its_kind_does() -> None:
+    scenario = {"kind": "p07.destruction", "destroyed_by_opponent": True, "face_down": True}
+    with i18n.using("it"):
+        italian = worked.worked_html(scenario, "p07-destruction", "../")
+        battle = worked.worked_html(json.loads(BATTLE.read_text()), "battle-viewer", "../")
+    english = worked.worked_html(scenario, "p07-destruction", "../")
+    assert italian.startswith('<article lang="it" class="estro-worked"')
+    assert "<strong>Situazione:</strong> distrutta dall&#x27;avversario; la carta era coperta." in italian
+    assert ">Provalo</a>" in italian and "NecroToken assegnato" in italian
+    assert english.startswith('<article class="estro-worked"')
+    assert "<strong>Situation:</strong> destroyed by the opponent; the card was face-down." in english
+    assert ">Try it</a>" in english
+    assert battle.startswith('<article lang="en" class="estro-worked"') and ">Try it</a>" in battle
