@@ -1,5 +1,6 @@
 """Run every ```pycon example in the docs, English and Italian pages, as its own pytest item (sybil)."""
 
+import os
 from doctest import ELLIPSIS, NORMALIZE_WHITESPACE
 
 import pytest
@@ -14,6 +15,13 @@ class PyconCodeBlockParser(PythonCodeBlockParser):
     def __init__(self) -> None:
         super().__init__(doctest_optionflags=ELLIPSIS | NORMALIZE_WHITESPACE)
         self.codeblock_parser = CodeBlockParser("pycon", PythonEvaluator())
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """The engine's readable output is English in the tests, whatever the machine's locale: it follows the
+    environment (estro_rules.i18n.from_environment reads LANGUAGE first), in this process and in the commands
+    the tests start. A test of another language sets it itself."""
+    os.environ["LANGUAGE"] = "en"
 
 
 pytest_collect_file = Sybil(

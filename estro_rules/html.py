@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from html import escape
 
+from . import i18n
 from .rulings import Rulebook
 from .text import Quote
 
@@ -60,10 +61,12 @@ def tag(name: str, body: str = "", **attrs: object) -> str:
 
 
 def ruling_link(book: Rulebook, ruling_id: str, *, base: str) -> str:
-    """A link to a ruling of ``book``; ``base`` leads from the current page to the site root."""
+    """A link to a ruling of ``book``; ``base`` leads from the current page to the root of the pages of its
+    language (the site's root, or ``it/``), whose title the link shows (:mod:`estro_rules.i18n`)."""
     ruling = book[ruling_id]
     classes = "estro-ruling estro-interpretation" if ruling.interpretation else "estro-ruling"
-    return tag("a", esc(ruling_id), class_=classes, href=base + book.url(ruling_id), title=ruling.title)
+    title = ruling.italian if i18n.current() == "it" and ruling.italian else ruling.title
+    return tag("a", esc(ruling_id), class_=classes, href=base + book.url(ruling_id), title=title)
 
 
 def ruling_links(book: Rulebook, ruling_ids: Iterable[str], *, base: str) -> str:

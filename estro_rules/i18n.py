@@ -78,20 +78,31 @@ class using:  # noqa: N801 (used as a statement: ``with using("it"):``)
 
 
 def from_environment(environ: Mapping[str, str]) -> str:
-    """The language the environment asks for (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``, the first
-    set, as gettext reads them): ``it`` for an Italian locale, English otherwise.
+    """The language the environment asks for, as gettext reads it: the first of ``LANGUAGE``, ``LC_ALL``,
+    ``LC_MESSAGES`` and ``LANG`` that is set, and in it the first language the engine speaks (``LANGUAGE``
+    may list several, ``fr:it``); English otherwise.
 
     >>> from_environment({"LANG": "it_IT.UTF-8"}), from_environment({"LANG": "de_DE"}), from_environment({})
     ('it', 'en', 'en')
-    >>> from_environment({"LANGUAGE": "en:it", "LANG": "it_IT.UTF-8"})
-    'en'
+    >>> from_environment({"LANGUAGE": "en:it", "LANG": "it_IT.UTF-8"}), from_environment({"LANGUAGE": "fr:it"})
+    ('en', 'it')
+    >>> from_environment({"LANG": "it_IT@euro"}), from_environment({"LC_ALL": "C.UTF-8", "LANG": "it_IT"})
+    ('it', 'en')
     """
     for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         value = environ.get(name, "")
         if value:
-            first = value.split(":")[0].split("_")[0].split(".")[0].lower()
-            return first if first in LANGUAGES else "en"
+            for entry in value.split(":"):
+                code = entry.split("@")[0].split(".")[0].split("_")[0].lower()
+                if code in LANGUAGES:
+                    return code
+            return "en"
     return "en"
+
+
+def spoken(languages: tuple[str, ...]) -> str:
+    """The language that a view speaking ``languages`` speaks now: the current one if it can, else English."""
+    return current() if current() in languages else "en"
 
 
 @functools.cache
@@ -134,14 +145,20 @@ class Message(str):
         self.values = values
         return self
 
+    @classmethod
+    def kept(cls, message: str) -> Message:
+        """A message marked where it is written (:func:`N_`, no placeholders), as a value that another message
+        says in its language."""
+        return cls(message)
+
     def __getnewargs_ex__(self) -> tuple[tuple[str], dict[str, Any]]:  # copied and pickled whole
         return (self.template,), self.values
 
 
 def say(text: str) -> str:
     """A kept message (:func:`N_`, :class:`Message`) in the current language. A message's values are said
-    too: a kept message among them is put into the language, a name stays as it is."""
+    too if they are messages themselves; any other value (a name, a player's own text) stays as it is."""
     if isinstance(text, Message):
-        values = {k: say(v) if isinstance(v, str) else v for k, v in text.values.items()}
+        values = {k: say(v) if isinstance(v, Message) else v for k, v in text.values.items()}
         return _(text.template).format(**values)
     return _(text)

@@ -229,7 +229,7 @@ class Shown(Generic[R]):
 
     @property
     def language(self) -> str:
-        return i18n.current() if i18n.current() in self.languages else "en"
+        return i18n.spoken(self.languages)
 
     def to_json(self) -> dict[str, Any]:
         return self.result.to_json()

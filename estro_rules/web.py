@@ -34,7 +34,7 @@ from typing import Any
 
 from . import scenarios
 from .errors import EstroError, ScenarioError
-from .i18n import check, using
+from .i18n import LANGUAGES, check, using
 from .protocol import LongRun, Outcome
 
 #: Seconds of work per step of a job: long enough to get work done, short enough
@@ -92,6 +92,10 @@ def respond(data: object, *, base: str = "") -> Reply:
 def handle(text: str, base: str = "", language: str = "en") -> str:
     """Run scenario text and answer with JSON text (``ok``, ``result``, ``html`` or ``error``); the result reads
     in ``language`` where its kind speaks it (:mod:`estro_rules.i18n`)."""
+    try:
+        check(language)
+    except ValueError as err:  # an answer like any other: the page shows it
+        return json.dumps({"ok": False, "error": str(err)})
     with using(language):
         return json.dumps(_guarded(lambda: respond(scenarios.parse(text), base=base), lambda: scenarios.parse(text)))
 
@@ -137,7 +141,7 @@ class Job:
         self.base = base
         """Leads from the widget's page to the site root (for ruling links)."""
 
-        self.language = check(language)
+        self.language = language if language in LANGUAGES else "en"
         """The language of the widget's page: the result reads in it where its kind speaks it."""
 
         self.slice_seconds = slice_seconds
@@ -145,6 +149,10 @@ class Job:
 
         self._clock = clock
         self._final: Reply | None = None
+        try:
+            check(language)
+        except ValueError as err:  # the job's one reply names it
+            self._final = {"ok": False, "error": str(err), "done": True}
         self._long: LongRun[Outcome] | None = None  # a long run, once one has begun
 
     @property

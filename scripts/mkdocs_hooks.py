@@ -90,15 +90,17 @@ def on_files(files: Files, config: Any) -> Files:
     for name, text in generated.items():
         files.append(File.generated(config, name, content=text))
     # The English addresses of the pages written in Italian too ("" is the home page).
-    italian = [
-        n.removeprefix("it/").removesuffix(".md") for n in generated if n.startswith("it/") and n.endswith(".md")
-    ]
+    root = importlib.import_module("scripts.sitegen.languages").ITALIAN_ROOT
+    italian = [n.removeprefix(root).removesuffix(".md") for n in generated if n.startswith(root) and n.endswith(".md")]
     _state["twins"] = {"" if n == "index" else f"{n}/" for n in italian}
     return files
 
 
 def on_page_context(context: dict[str, Any], page: Any, config: Any, nav: Any) -> dict[str, Any]:
-    context["languages"] = importlib.import_module("scripts.sitegen.languages").of_page(page.url, _state["twins"])
+    languages = importlib.import_module("scripts.sitegen.languages")
+    context["languages"] = languages.of_page(page.url, _state["twins"])
+    # The logo leads to the home page of the page's language (the theme reads extra.homepage, else the nav's).
+    config["extra"]["homepage"] = languages.ITALIAN_ROOT if context["languages"].language == "it" else None
     return context
 
 

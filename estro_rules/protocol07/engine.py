@@ -93,7 +93,7 @@ def _single_player_alone(modes: Sequence[str]) -> Iterable[Violation]:
             ("Single Player", *others),
             Message(
                 "Single Player is a world of its own ({what}), so it is never played together with another mode",
-                what=mode("Single Player").self_contained,
+                what=Message.kept(mode("Single Player").self_contained or ""),  # our words, said in the language too
             ),
             (cite("P07-2"),),
         )

@@ -26,10 +26,6 @@ from pathlib import Path
 ITALIAN_ROOT = "it/"
 """Where the Italian pages are, under the site's root."""
 
-SECTION = "Italiano"
-"""The navigation's section of the Italian pages (``mkdocs.yml``): shown alone on an Italian page, and
-never on an English one (``docs/_overrides/partials/nav.html``)."""
-
 
 @dataclass(frozen=True)
 class PageLanguages:
@@ -102,7 +98,7 @@ def write_sitemaps(site_dir: Path, site_url: str, twins: Collection[str]) -> int
         raise ValueError(f"{path}: no page in it")
     head, tail = text[: urls[0].start()].replace("<urlset", f"<urlset {_XHTML}", 1), text[urls[-1].end() :]
     entries = [_with_twins(m.group(0), site_url, twins) for m in urls]
-    italian = [e for e in entries if _LOC.search(e) and f"<loc>{site_url}{ITALIAN_ROOT}" in e]
+    italian = [e for e in entries if f"<loc>{site_url}{ITALIAN_ROOT}" in e]
     path.write_text(head + "".join(entries) + tail, encoding="utf-8")
     (site_dir / ITALIAN_ROOT).mkdir(exist_ok=True)
     (site_dir / ITALIAN_ROOT / "sitemap.xml").write_text(head + "".join(italian) + tail, encoding="utf-8")

@@ -107,14 +107,20 @@ def problems() -> list[str]:
         out += translation_problems(code, catalog, language)
         with (po.with_suffix(".mo")).open("rb") as f:
             compiled = gettext.GNUTranslations(f)
+        form_of = gettext.c2py(catalog.plural_expr)  # which plural form a number takes in this language
         for message in code:
             entry = catalog.get(message if isinstance(message, str) else message[0])
             if entry is None or entry.fuzzy:
                 continue
-            said = compiled.gettext(message) if isinstance(message, str) else compiled.ngettext(*message, 1)
-            want = _strings(entry.string)[0]
-            if said != want:
-                out.append(
-                    f"{language}: the .mo says {said!r} for {message!r}, the .po {want!r}: run bash scripts/i18n.sh"
-                )
+            strings = _strings(entry.string)
+            if isinstance(message, str):
+                pairs = [(compiled.gettext(message), strings[0])]
+            else:  # every form: a number that takes each one (0 to 10, and a million)
+                pairs = [(compiled.ngettext(*message, n), strings[form_of(n)]) for n in (*range(11), 10**6)]
+            for said, want in pairs:
+                if said != want:
+                    out.append(
+                        f"{language}: the .mo says {said!r} for {message!r}, the .po {want!r}: run bash scripts/i18n.sh"
+                    )
+                    break
     return out

@@ -613,20 +613,17 @@ def render(site: Site, page: ParsedPage, base: str) -> str:
     return _SAME_PAGE_TITLE.sub(r"\1", text)
 
 
-_RESULT_RULING = re.compile(r'(<a class="estro-ruling[^"]*" href="[^"#]*/#([^"]+)") title="[^"]*"')
-
-
 def _italian_results(site: Site, page: ParsedPage, text: str) -> str:
     """What the engine rendered for an Italian page (worked examples, widgets' first results), in its place.
 
-    The engine renders for a page under the root of the Italian pages (``base="../"``), so its links to
-    rulings lead to the Italian pages; they get the Italian titles. A kind that does not speak Italian yet
+    The engine renders for a page under the root of the Italian pages (``base="../"``, in Italian), so its
+    links to rulings lead to the Italian pages, with the Italian titles; so do a widget's answers (its
+    ``data-base``). A kind that does not speak Italian yet
     answers in English, marked ``lang="en"`` so that a screen reader reads it as English, and so are the
     widgets' controls. Its steps are the English page's files (the same panels, not shipped twice), and a
     widget's files are the site's."""
-    text = _RESULT_RULING.sub(lambda m: f'{m.group(1)} title="{html.escape(site.ruling_title(m.group(2)))}"', text)
     text = text.replace(' data-src="steps/', f' data-src="../../{page.source.name}/steps/')
-    text = text.replace(' data-base="../"', ' data-base="../../"').replace(' data-assets="../', ' data-assets="../../')
+    text = text.replace(' data-assets="../', ' data-assets="../../')  # the site's files, two levels up
     # A worked example is marked with its language where it is made (worked.py); a widget's controls are English.
     return text.replace('<article class="estro-widget-box"', '<article lang="en" class="estro-widget-box"')
 

@@ -40,6 +40,8 @@ from pathlib import Path
 
 from estro_rules.glossary import Term
 
+from .languages import ITALIAN_ROOT
+
 #: How often the longest usual ID's words are repeated, plus one per character it is longer than.
 _LONGEST = 30
 
@@ -72,7 +74,6 @@ def add_ruling_ids(site_dir: Path, ruling_ids: Iterable[str]) -> int:
     return count
 
 
-ITALIAN_ROOT = "it/"
 SHARED = ("glossary/",)
 """English pages whose sections the Italian index holds too: the glossary names every word in both languages."""
 

@@ -32,7 +32,7 @@ from estro_rules import i18n, scenarios
 from estro_rules.errors import ScenarioError
 from estro_rules.html import esc, tag
 from estro_rules.i18n import _, say, using
-from estro_rules.protocol import Kind
+from estro_rules.protocol import Kind, Loaded
 from estro_rules.schema import Bool, Choice, Int, ListOf, Text
 
 
@@ -103,39 +103,34 @@ def worked_html(scenario: Mapping[str, Any], widget: str | None, base: str) -> s
     view renders it, and a "Try it" link into the page's widget ``widget`` (none when the page has no
     widget of that kind). All of it in the current language if the kind speaks it (:mod:`estro_rules.i18n`),
     else in English, marked ``lang`` on a page of another language."""
-    try:
-        kind = scenarios.load(scenario).kind
-        language = i18n.current() if i18n.current() in kind.languages else "en"
-    except ScenarioError:
-        language = "en"  # the engine's refusal, in English
-    with using(language):
-        html = _worked_html(scenario, widget, base)
-    if i18n.current() == "en":
-        return html
-    return html.replace('<article class="estro-worked"', f'<article lang="{language}" class="estro-worked"', 1)
-
-
-def _worked_html(scenario: Mapping[str, Any], widget: str | None, base: str) -> str:
     title = scenario.get("title")
     head = tag("p", tag("strong", esc(title)), class_="estro-worked-title") if isinstance(title, str) else ""
+    loaded: Loaded | None = None
+    refusal: ScenarioError | None = None
     try:
         loaded = scenarios.load(scenario)
     except ScenarioError as err:
-        kind = None
-        outcome = tag(
-            "p",
-            "<strong>" + _("The engine refuses this scenario:") + "</strong> " + esc(err),
-            class_="estro-worked-refused",
-        )
-    else:
-        kind = loaded.kind
-        outcome = tag("div", loaded.run().html(base=base), class_="estro-worked-outcome")
-    situation = situation_html(kind, scenario) if kind is not None else ""
-    link = ""
-    if widget is not None:
-        # The link alone, a block of its own by its class (no paragraph around it: one element less for each
-        # of a page's 40-odd examples).
-        link = tag("a", _("Try it"), href=try_link(widget, scenario), class_="md-button estro-try estro-try-row")
+        refusal = err
+    language = i18n.spoken(loaded.kind.languages) if loaded is not None else "en"  # a refusal is in English
+    with using(language):
+        if loaded is None:
+            situation = ""
+            outcome = tag(
+                "p",
+                "<strong>" + _("The engine refuses this scenario:") + "</strong> " + esc(refusal),
+                class_="estro-worked-refused",
+            )
+        else:
+            situation = situation_html(loaded.kind, scenario)
+            outcome = tag("div", loaded.run().html(base=base), class_="estro-worked-outcome")
+        link = ""
+        if widget is not None:
+            # The link alone, a block of its own by its class (no paragraph around it: one element less for each
+            # of a page's 40-odd examples).
+            link = tag("a", _("Try it"), href=try_link(widget, scenario), class_="md-button estro-try estro-try-row")
+    marked = language if i18n.current() != "en" else None  # on a page of another language: say which
     # Not searched (it is a result, not the rule's text). An <article>, because the theme's indexer ends
     # an exclusion at the first closing tag of the same name, and views use <div>s.
-    return tag("article", head + situation + outcome + link, class_="estro-worked", data_search_exclude=True)
+    return tag(
+        "article", head + situation + outcome + link, lang=marked, class_="estro-worked", data_search_exclude=True
+    )

@@ -24,10 +24,13 @@ ALTERNATES = "() => [...document.querySelectorAll('link[rel=alternate][hreflang]
 NAV_LINKS = "() => [...document.querySelectorAll('.md-sidebar--primary a.md-nav__link')].map(a => a.href)"
 
 
-def heading_at_top(page: Page, ruling_id: str) -> bool:
-    """The ruling's heading is on screen, near the top (under the header): the reader landed on it."""
-    top = page.evaluate(f"document.getElementById('{ruling_id}').getBoundingClientRect().top")
-    return 0 <= top <= 200
+def lands_on(page: Page, ruling_id: str) -> None:
+    """The ruling's heading comes on screen near the top (under the header): the reader landed on it (the page
+    keeps it there while it settles: reading.js)."""
+    page.wait_for_function(
+        "(id) => { const top = document.getElementById(id).getBoundingClientRect().top; return top >= 0 && top <= 200; }",
+        arg=ruling_id,
+    )
 
 
 def test_each_page_in_its_language_with_its_twin(page: Page, site: Site, traffic: Traffic) -> None:
@@ -89,15 +92,13 @@ def test_the_language_menu_keeps_the_ruling_by_keyboard(page: Page, site: Site, 
     # A full load: the page's language and the theme's words are Italian, not only its text.
     page.wait_for_function("document.documentElement.lang === 'it'")
     expect(page.locator("[id='BAT-9']")).to_be_visible()
-    page.wait_for_timeout(500)  # the landing keeps the heading in place while the page settles
-    assert heading_at_top(page, "BAT-9")
+    lands_on(page, "BAT-9")
     # And back, with a mouse this time.
     page.locator(".md-select").hover()
     page.locator(".md-select__link[hreflang=en]").click()
     page.wait_for_url(site.url + "battaglia/#BAT-9")
     page.wait_for_function("document.documentElement.lang === 'en'")
-    page.wait_for_timeout(500)
-    assert heading_at_top(page, "BAT-9")
+    lands_on(page, "BAT-9")
     assert traffic.outside == [] and traffic.errors == []
 
 

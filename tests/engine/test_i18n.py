@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from estro_rules import cli, i18n, web
+from estro_rules import cli, i18n, scenarios, web
 from estro_rules.protocol07 import check_combination
 from scripts.sitegen import messages, worked
 from tests.support import ROOT
@@ -42,6 +42,8 @@ def test_the_command_line_speaks_italian_on_request(monkeypatch: pytest.MonkeyPa
     monkeypatch.setenv("LANG", "it_IT.UTF-8")
     assert run_cli("run", str(COMBINATION), "--text")[1] == italian
     assert run_cli("--lang", "en", "run", str(COMBINATION), "--text")[1] == english  # the flag wins
+    monkeypatch.setenv("LANGUAGE", "fr:it")  # a list, as gettext reads it: the first language the engine speaks
+    assert run_cli("run", str(COMBINATION), "--text")[1] == italian
     code, steps, _ = run_cli("run", str(DESTRUCTION), "--text")
     assert steps.splitlines()[1] == (
         "2. SCATTA NecroToken assegnato: L'ha distrutta l'avversario: il proprietario riceve 1 NecroToken "
@@ -61,8 +63,9 @@ def test_an_unknown_language_is_named() -> None:
     with pytest.raises(SystemExit) as stop:
         run_cli("--lang", "fr", "run", str(COMBINATION))
     assert stop.value.code == 2
-    with pytest.raises(ValueError, match="language: expected one of 'en', 'it', got 'fr'"):
-        web.start("{}", "", "fr")
+    wrong = {"ok": False, "error": "language: expected one of 'en', 'it', got 'fr'"}
+    assert json.loads(web.handle(COMBINATION.read_text(), "", "fr")) == wrong
+    assert json.loads(web.start(COMBINATION.read_text(), "", "fr").step()) == {**wrong, "done": True}
 
 
 def test_a_widget_gets_its_pages_language_where_the_kind_speaks_it() -> None:
@@ -93,3 +96,11 @@ def test_a_worked_example_speaks_the_pages_language_where_its_kind_does() -> Non
     assert "<strong>Situation:</strong> destroyed by the opponent; the card was face-down." in english
     assert ">Try it</a>" in english
     assert battle.startswith('<article lang="en" class="estro-worked"') and ">Try it</a>" in battle
+
+
+def test_a_players_own_text_is_never_translated() -> None:
+    """A Quadrante effect is the player's text: said as written, even when it is a word of the catalogue."""
+    scenario = {"kind": "p07.destruction", "quadrante_table": ["fires"], "in_play": ["Quadrante dell'Oblio"]}
+    with i18n.using("it"):
+        text = scenarios.load(scenario).run().text()
+    assert "(risultato 1 del Tool). Effetto: fires [" in text

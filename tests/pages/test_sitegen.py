@@ -384,7 +384,11 @@ def build_italian(tmp_path: Path, italian: str | None) -> dict[str, str]:
     (tmp_path / "it").mkdir(exist_ok=True)
     if italian is not None:
         (tmp_path / "it" / "demo.md").write_text(italian)
-    widgets = {"demo-widget": lambda options, base: f'<div class="w" data-base="{base}">prerendered</div>'}
+    widgets = {
+        "demo-widget": lambda options, base: (
+            f'<div class="w" data-base="{base}" data-assets="{base}assets/estro/widgets/demo.json">prerendered</div>'
+        )
+    }
     return pages.build(
         [pages.PageSource("demo", BOOK_IT)], tmp_path, {"demo.numbers": table}, widgets, italian=tmp_path / "it"
     )
@@ -404,8 +408,10 @@ def test_an_italian_page_is_built_beside_the_english_one(tmp_path: Path) -> None
     assert '!!! interpretation "Interpretazione' in page and "<summary>Python: l'esempio che eseguono i test" in page
     assert "[I-DEMO-1](#I-DEMO-1)" in page  # a citation on the same page, as on the English page
     assert "§11.7 <small>(non ancora pubblicata)</small>" in page
-    # The widget is the English one, marked English, and finds the site's files two levels up.
-    assert '<article lang="en" class="estro-widget-box"' in page and 'data-base="../../"' in page
+    # The widget's controls are English, and marked so; its answers link the Italian pages (its base is their
+    # root), and its files are the site's, two levels up.
+    assert '<article lang="en" class="estro-widget-box"' in page and 'data-base="../"' in page
+    assert 'data-assets="../../assets/estro/widgets/demo.json"' in page
     assert "### DEMO-1 · Two and two {#DEMO-1" in out["demo.md"]  # the English page is unchanged
 
 

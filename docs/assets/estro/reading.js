@@ -140,7 +140,7 @@
     }
   }
 
-  window.estroReading = {markItalian, toPageLanguage};
+  window.estroReading = {markItalian};
 
   function termAnchor(link) {
     const href = link.getAttribute("href") || "";
@@ -381,21 +381,6 @@
     return url.startsWith(ITALIAN_ROOT) ? "it" : "en";
   }
 
-  const SITE_ROOT = new URL("../../", SCRIPT_URL).href;
-
-  /* On an Italian page, the links to rulings in what a widget shows lead to the Italian pages: the engine
-   * links the English ones (its words are English, and marked so on the page). */
-  function toPageLanguage(root) {
-    if (!root || document.documentElement.lang !== "it") return;
-    for (const link of root.querySelectorAll("a.estro-ruling[href]")) {
-      if (!link.href.startsWith(SITE_ROOT) || languageOf(link.href) === "it") continue;
-      const url = new URL(ITALIAN_ROOT + link.href.slice(SITE_ROOT.length));
-      const here = url.pathname === location.pathname;
-      link.setAttribute("href", here ? url.hash : url.href);
-      if (here) link.removeAttribute("title"); // its Italian title is the heading's, in its popover
-    }
-  }
-
   // Capturing, on the document: before the theme's instant navigation sees the click, and after the first tap
   // on a glossary term (above), which shows the meaning and goes nowhere.
   document.addEventListener(
@@ -406,7 +391,8 @@
       if (!link || link.target || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
       const url = new URL(link.href);
       if (url.origin !== location.origin || languageOf(url.href) === languageOf(location.href)) return;
-      if (link.classList.contains("estro-language") && !url.hash) url.hash = location.hash; // the same ruling
+      // The language menu's link to this page's twin: the same ruling there (its anchors are the same).
+      if (link.classList.contains("estro-language") && "twin" in link.dataset && !url.hash) url.hash = location.hash;
       event.preventDefault();
       event.stopPropagation();
       location.assign(url.href);

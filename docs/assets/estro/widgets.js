@@ -45,9 +45,7 @@
 
   /* Italian words in what the scripts add are marked lang="it" (assets/estro/reading.js). */
   function markItalian(root) {
-    if (!window.estroReading) return;
-    window.estroReading.toPageLanguage(root); // on an Italian page, its links to rulings lead to Italian pages
-    window.estroReading.markItalian(root);
+    if (window.estroReading) window.estroReading.markItalian(root);
   }
 
   function parse(text) {
