@@ -16,12 +16,12 @@ link (that was 15 kB of each long rules page).
 'Cryptids at [<abbr>DEF</abbr>](glossary.md#def) 0.'
 
 On an Italian page, a term is found by the word the glossary gives the Italian pages (:meth:`Term.word`),
-and links to the one glossary, a level up:
+and links to the Italian glossary:
 
 >>> link_terms("Un criptide, a cryptid.", [term("cryptid")], set(), language="it")
-'Un [criptide](../glossary.md#cryptid), a cryptid.'
+'Un [criptide](glossary.md#cryptid), a cryptid.'
 >>> link_terms("Un Drone, a drone.", [term("Drone")], set(), language="it")  # printed on the cards
-'Un [Drone](../glossary.md#drone), a drone.'
+'Un [Drone](glossary.md#drone), a drone.'
 """
 
 from __future__ import annotations
@@ -117,7 +117,7 @@ def link_terms(line: str, terms: Sequence[Term], linked: set[str], *, language: 
     of a term (English or Italian) is its use; on an Italian page (``language="it"``), the forms of the word
     the glossary gives the Italian pages.
     """
-    target = PAGE if language == "en" else f"../{PAGE}"
+    target = PAGE  # each language's glossary, beside its pages
     parts = _split(line)
     for t in terms:
         if t.anchor in linked:
@@ -179,12 +179,15 @@ def _unprotected(line: str) -> str:
 
 
 def page(site: Site, protocols: Sequence[tuple[str, str, str]]) -> str:
-    """The glossary page: one table per protocol (``(key, title, page)``), in site order."""
+    """The glossary page: one table per protocol (``(key, title, page)``), in site order; in Italian for the
+    Italian pages (:func:`italian_page`)."""
     anchors = [t.anchor for t in site.terms]
     twice = sorted({a for a in anchors if anchors.count(a) > 1})
     if twice:
         site.problems.append(f"{PAGE}: two terms share the anchor {', '.join(twice)}")
     used = uses(site)
+    if site.language == "it":
+        return italian_page(site, protocols, used)
     out = [
         "# Glossary",
         "",
@@ -205,6 +208,42 @@ def page(site: Site, protocols: Sequence[tuple[str, str, str]]) -> str:
             english = f'<dfn id="{t.anchor}">{t.english}</dfn>' + (f" ({', '.join(others)})" if others else "")
             rulings = ", ".join(f"[[{rid}]]" for _, rid in used[t.anchor]) or "—"
             cells = [english, italian, t.meaning, rulings]
+            out.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
+        out.append("")
+    return "\n".join(out)
+
+
+def italian_page(site: Site, protocols: Sequence[tuple[str, str, str]], used: dict[str, list[tuple[str, str]]]) -> str:
+    """The Italian glossary: each term in Italian and in English, its Italian meaning, and the Italian rulings
+    that use it. The anchor (the English page's) is on the word the Italian pages use (:meth:`Term.word`)."""
+    out = [
+        "# Glossario",
+        "",
+        "Le parole del gioco in italiano e in inglese, con il loro significato. Le regole di Battaglia sono scritte",
+        "in italiano, PROTOCOL_07 usa nomi italiani dentro un testo inglese, e le carte di §19 stampano parole",
+        "inglesi: chi gioca le incontra tutte. Dove nessuna fonte dà la parola italiana, è *una nostra traduzione*",
+        "e lo dice. Le parole stampate sulle carte restano in inglese anche nelle pagine italiane: per loro la",
+        "colonna «Italiano» ne dà il senso. Nelle pagine delle regole, il primo uso di una parola in ogni regola",
+        "porta qui; passaci sopra o selezionala per leggerne il significato.",
+        "",
+    ]
+    for key, title, _ in protocols:
+        terms = [t for t in site.terms if t.protocol == key]
+        if not terms:
+            continue
+        out += [f"## {title}", "", "| Italiano | Inglese | Significato | Usata in |", "|---|---|---|---|"]
+        for t in terms:
+            italian = t.italian + ("" if t.italian_from_source else " *(nostra traduzione)*")
+            english = t.english
+            if t.word("it") == t.english:
+                english = f'<dfn id="{t.anchor}">{english}</dfn>'
+            else:
+                italian = f'<dfn id="{t.anchor}">{t.italian}</dfn>' + italian.removeprefix(t.italian)
+            others = [f for f in (*t.italian_also, *t.also) if f not in (t.english, t.italian)]
+            if others:
+                italian += f" ({', '.join(others)})"
+            rulings = ", ".join(f"[[{rid}]]" for _, rid in used[t.anchor]) or "—"
+            cells = [italian, english, t.italian_meaning, rulings]
             out.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
         out.append("")
     return "\n".join(out)

@@ -746,4 +746,6 @@ def italian_pages(english: Site, source_dir: Path, sources: Iterable[PageSource]
             f"{ITALIAN}/{p.source.name}.md": render(site, p, base="" if p.source.name == "index" else "../")
             for p in site.pages
         }
-    return {**pages, f"{ITALIAN}/rulings.md": rulings_index(site)}
+    books = [(p.source.rulebook.key, p.title, p.source.name) for p in site.pages if p.source.rulebook]
+    glossary_page = render_extra(site, glossary.PAGE, glossary.page(site, books))
+    return {**pages, f"{ITALIAN}/rulings.md": rulings_index(site), f"{ITALIAN}/{glossary.PAGE}": glossary_page}

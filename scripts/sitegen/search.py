@@ -19,8 +19,8 @@ the rulings among themselves as it was.
 One index per language. The Italian pages (``it/``) search an index of their own,
 ``it/search/search_index.json`` (the theme reads the index at its ``base``, which an Italian page sets to
 ``it/``: ``docs/_overrides/main.html``): the Italian pages' sections, with the same ``ids`` and boosts, so
-Italian words and exact IDs find the Italian rulings first; the glossary's sections, which give each word
-in both languages; and, in each Italian section, a hidden field ``words`` with the English words of the
+Italian words and exact IDs find the Italian rulings first (the Italian glossary among them gives each word
+in both languages); and, in each Italian section, a hidden field ``words`` with the English words of the
 glossary terms it uses in Italian, so that an English word (*draw*) finds the section that says
 *pareggio*. The English index keeps the English pages only.
 
@@ -74,9 +74,6 @@ def add_ruling_ids(site_dir: Path, ruling_ids: Iterable[str]) -> int:
     return count
 
 
-SHARED = ("glossary/",)
-"""English pages whose sections the Italian index holds too: the glossary names every word in both languages."""
-
 WORDS_BOOST = 1.0
 """The hidden ``words`` field (English words of a section's Italian terms) counts as much as its text."""
 
@@ -115,8 +112,6 @@ def split_languages(site_dir: Path, terms: Sequence[Term]) -> tuple[int, int]:
             italian.append(doc)
             continue
         english.append(doc)
-        if location.startswith(SHARED):
-            italian.append({**doc, "location": "../" + location})
     config = index["config"]
     italian_config = {**config, "fields": {**config["fields"], "words": {"boost": WORDS_BOOST}}}
     path.write_text(json.dumps({**index, "docs": english}, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")

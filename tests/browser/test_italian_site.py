@@ -70,7 +70,7 @@ def test_each_page_in_its_language_with_its_twin(page: Page, site: Site, traffic
     for protocol in PROTOCOLS:
         for ruling in protocol.rulebook:
             assert ruling.italian in rows[f"{site.url}it/{protocol.page}/#{ruling.id}"], ruling.id
-    page.goto(site.url + "glossary/")  # not written in Italian: no alternates; the menu offers the Italian home
+    page.goto(site.url + "about/")  # not written in Italian: no alternates; the menu offers the Italian home
     assert page.evaluate(ALTERNATES) == []
     assert page.locator(".md-select__link[hreflang=it]").evaluate("a => a.href") == site.url + "it/"
     assert traffic.outside == [] and traffic.errors == []
@@ -139,14 +139,14 @@ def test_search_in_each_language(page: Page, site: Site, traffic: Traffic) -> No
     ]:
         sections = [link for link in search(page, ruling_id) if "#" in link]
         assert sections[0].startswith(f"{site.url}it/{where}/") and sections[0].endswith(f"#{ruling_id}"), sections[:3]
-    # An Italian word finds the Italian ruling first; only Italian pages and the glossary are searched.
+    # An Italian word finds the Italian ruling first; only the Italian pages are searched.
     links = search(page, "pareggio")
     assert [link for link in links if "#" in link][0].endswith("/it/battaglia/?h=pareggio#BAT-10"), links[:3]
-    assert all(link.startswith((site.url + "it/", site.url + "glossary/")) for link in links), links
-    # An English word finds the section that says it in Italian (the glossary's words), and the glossary.
+    assert all(link.startswith(site.url + "it/") for link in links), links
+    # An English word finds the section that says it in Italian (the glossary's words), and the Italian glossary.
     links = search(page, "draw")
     assert [link for link in links if "#" in link][0].startswith(site.url + "it/battaglia/"), links[:3]
-    assert any(link.startswith(site.url + "glossary/") for link in links), links
+    assert any(link.startswith(site.url + "it/glossary/") for link in links), links
     # The English pages search the English pages.
     page.goto(site.url + "battaglia/")
     page.click("input.md-search__input")
@@ -156,7 +156,7 @@ def test_search_in_each_language(page: Page, site: Site, traffic: Traffic) -> No
 
 
 def test_a_glossary_word_in_italian(page: Page, site: Site, traffic: Traffic) -> None:
-    """An Italian page links the word it uses to the one glossary; its popover speaks Italian."""
+    """An Italian page links the word it uses to the Italian glossary; its popover speaks Italian."""
     page.goto(site.url + "it/battaglia/")
     cryptid = next(t for t in TERMS if t.english == "cryptid")
     link = page.locator("#BAT-1 ~ p a[href*='glossary/#cryptid']").first
@@ -166,8 +166,12 @@ def test_a_glossary_word_in_italian(page: Page, site: Site, traffic: Traffic) ->
     expect(popover).to_be_visible()
     expect(popover).to_contain_text(plain_meaning(cryptid, "it"))
     expect(popover.locator("i[lang=en]")).to_have_text("cryptid")
-    # The glossary is English: following the link loads it in full, in English.
+    # The Italian glossary: the word, its English, its meaning, the Italian rulings that use it.
     link.click()
-    page.wait_for_url(site.url + "glossary/#cryptid")
-    page.wait_for_function("document.documentElement.lang === 'en'")
+    page.wait_for_url(site.url + "it/glossary/#cryptid")
+    assert page.evaluate("document.documentElement.lang") == "it"
+    row = page.locator("tr", has=page.locator("dfn#cryptid"))
+    expect(row).to_contain_text("criptide")
+    expect(row).to_contain_text(plain_meaning(cryptid, "it"))
+    assert row.locator("a[href$='#BAT-1']").first.evaluate("a => a.href") == site.url + "it/battaglia/#BAT-1"
     assert traffic.outside == [] and traffic.errors == []

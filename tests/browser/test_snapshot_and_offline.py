@@ -388,10 +388,15 @@ def test_every_widget_works_offline_after_first_use(context: BrowserContext, pag
     page.goto(site.url + "resolution-19/")
     for widget in RULES_PAGES["resolution-19/"]:
         use_widget(page, widget)
-    # An Italian page, never opened online, and its widget.
+    # Italian pages, never opened online, and their widgets: PROTOCOL_07's answers in Italian.
     page.goto(site.url + "it/resolution-19/")
     expect(page.locator("h1")).to_contain_text("Regole di risoluzione")
     use_widget(page, "r19-sandbox")
+    page.goto(site.url + "it/protocol-07/")
+    use_widget(page, "p07-combination")
+    output = page.locator("#widget-p07-combination .estro-output")
+    expect(output).to_have_attribute("lang", "it")
+    expect(output).to_contain_text("Non ammesso.")
     # A shared scenario link (a query string) opens offline too.
     page.goto(link_for(site, "protocol-07", "p07-combination", {"kind": "p07.combination", "modes": ["Cinque Soglie"]}))
     wait_runs(page, "widget-p07-combination", 1)

@@ -110,7 +110,8 @@ def test_a_glossary_term_links_without_a_title_and_its_meaning_is_shipped(out: d
         cryptid.italian_meaning,
         "criptide",
     ]
-    assert re.search(r"\]\(\.\./glossary\.md#cryptid\)", out["it/battaglia.md"]), "an Italian page links it too"
+    assert re.search(r"\]\(glossary\.md#cryptid\)", out["it/battaglia.md"]), "an Italian page links its glossary"
+    assert '<dfn id="cryptid">criptide</dfn>' in out["it/glossary.md"]
     assert meanings["italian"] == list(ITALIAN_FORMS)
 
 
