@@ -65,7 +65,7 @@ def ruling_link(book: Rulebook, ruling_id: str, *, base: str) -> str:
     language (the site's root, or ``it/``), whose title the link shows (:mod:`estro_rules.i18n`)."""
     ruling = book[ruling_id]
     classes = "estro-ruling estro-interpretation" if ruling.interpretation else "estro-ruling"
-    title = ruling.italian if i18n.current() == "it" and ruling.italian else ruling.title
+    title = ruling.title_in(i18n.current()) or ruling.title
     return tag("a", esc(ruling_id), class_=classes, href=base + book.url(ruling_id), title=title)
 
 

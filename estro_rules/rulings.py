@@ -60,6 +60,10 @@ class Ruling:
     """The title in Italian, the same on the Italian page's heading (written for Italian players, not word for
     word)."""
 
+    def title_in(self, language: str) -> str:
+        """The title in ``language`` (``"it"``: :attr:`italian`, which is empty until written; else :attr:`title`)."""
+        return self.italian if language == "it" else self.title
+
     def __post_init__(self) -> None:
         if not RULING_ID.fullmatch(self.id):
             raise ValueError(f"malformed ruling ID {self.id!r}")

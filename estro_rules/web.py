@@ -34,7 +34,7 @@ from typing import Any
 
 from . import scenarios
 from .errors import EstroError, ScenarioError
-from .i18n import LANGUAGES, check, using
+from .i18n import check, using
 from .protocol import LongRun, Outcome
 
 #: Seconds of work per step of a job: long enough to get work done, short enough
@@ -141,7 +141,7 @@ class Job:
         self.base = base
         """Leads from the widget's page to the site root (for ruling links)."""
 
-        self.language = language if language in LANGUAGES else "en"
+        self.language = "en"
         """The language of the widget's page: the result reads in it where its kind speaks it."""
 
         self.slice_seconds = slice_seconds
@@ -150,7 +150,7 @@ class Job:
         self._clock = clock
         self._final: Reply | None = None
         try:
-            check(language)
+            self.language = check(language)
         except ValueError as err:  # the job's one reply names it
             self._final = {"ok": False, "error": str(err), "done": True}
         self._long: LongRun[Outcome] | None = None  # a long run, once one has begun

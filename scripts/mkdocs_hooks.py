@@ -119,11 +119,12 @@ def on_post_page(output: str, page: Any, config: Any) -> str:
 def on_post_build(config: Any) -> None:
     site = Path(config["site_dir"])
     live = _state["command"] == "serve"
-    ruling_ids = [r.id for p in importlib.import_module("estro_rules.registry").PROTOCOLS for r in p.rulebook]
+    registry = importlib.import_module("estro_rules.registry")
+    ruling_ids = [r.id for p in registry.PROTOCOLS for r in p.rulebook]
     search = importlib.import_module("scripts.sitegen.search")
     search.add_ruling_ids(site, ruling_ids)
     # The Italian pages search their own index, and navigate instantly among themselves only.
-    search.split_languages(site, importlib.import_module("estro_rules.registry").TERMS)
+    search.split_languages(site, registry.TERMS)
     importlib.import_module("scripts.sitegen.languages").write_sitemaps(site, config["site_url"], _state["twins"])
     _state["runtime"].copy_into(site, offline=not live)
     importlib.import_module("scripts.sitegen.offline").write_service_worker(site, dev=live)

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from estro_rules.glossary import Term, italian_forms
@@ -58,10 +58,11 @@ def _pattern(form: str) -> str:
 
 def _regex(t: Term, language: str = "") -> re.Pattern[str]:
     """The term's forms (every form; or only the forms of the word that ``language``'s pages use)."""
-    return re.compile("|".join(_pattern(f) for f in (_forms(t, language) if language else t.forms)))
+    return re.compile("|".join(_pattern(f) for f in (forms_in(t, language) if language else t.forms)))
 
 
-def _forms(t: Term, language: str) -> tuple[str, ...]:
+def forms_in(t: Term, language: str) -> tuple[str, ...]:
+    """The forms of the word that ``language``'s pages use for ``t`` (:meth:`Term.word`), longest first."""
     if language == "it" and not t.italian_uses_english:
         forms = {t.italian, *t.italian_also}
     else:
@@ -117,7 +118,6 @@ def link_terms(line: str, terms: Sequence[Term], linked: set[str], *, language: 
     of a term (English or Italian) is its use; on an Italian page (``language="it"``), the forms of the word
     the glossary gives the Italian pages.
     """
-    target = PAGE  # each language's glossary, beside its pages
     parts = _split(line)
     for t in terms:
         if t.anchor in linked:
@@ -131,7 +131,7 @@ def link_terms(line: str, terms: Sequence[Term], linked: set[str], *, language: 
                 continue
             word = match.group(0)
             shown = f"<abbr>{word}</abbr>" if _is_abbreviation(word) else word
-            link = f"[{shown}]({target}#{t.anchor})"
+            link = f"[{shown}]({PAGE}#{t.anchor})"  # each language's glossary, beside its pages
             parts[i : i + 1] = [(text[: match.start()], False), (link, True), (text[match.end() :], False)]
             linked.add(t.anchor)
             break
@@ -178,72 +178,78 @@ def _unprotected(line: str) -> str:
     return " ".join(text for text, protected in _split(line) if not protected)
 
 
-def page(site: Site, protocols: Sequence[tuple[str, str, str]]) -> str:
-    """The glossary page: one table per protocol (``(key, title, page)``), in site order; in Italian for the
-    Italian pages (:func:`italian_page`)."""
+def page(site: Site) -> str:
+    """The glossary page: one table per rules page's protocol, in site order; in Italian for the Italian pages."""
     anchors = [t.anchor for t in site.terms]
     twice = sorted({a for a in anchors if anchors.count(a) > 1})
     if twice:
         site.problems.append(f"{PAGE}: two terms share the anchor {', '.join(twice)}")
     used = uses(site)
+    rulings = {t.anchor: ", ".join(f"[[{rid}]]" for _, rid in used[t.anchor]) or "—" for t in site.terms}
     if site.language == "it":
-        return italian_page(site, protocols, used)
-    out = [
-        "# Glossary",
-        "",
-        "The game's words in English and in Italian, with what each one means. The Battaglia rules are written",
-        "in Italian and PROTOCOL_07 keeps Italian names inside English text, so players meet both. Where no",
-        "source names a term in Italian, the Italian here is *our translation* and is marked so. On the rules",
-        "pages, the first use of a term in each ruling links here; hover over it or focus it to read the meaning.",
-        "",
-    ]
-    for key, title, _ in protocols:
-        terms = [t for t in site.terms if t.protocol == key]
-        if not terms:
-            continue
-        out += [f"## {title}", "", "| English | Italian | Meaning | Used in |", "|---|---|---|---|"]
-        for t in terms:
-            italian = t.italian if t.italian_from_source else f"{t.italian} *(our translation)*"
-            others = [f for f in (*t.also, *t.italian_also) if f not in (t.english, t.italian)]
-            english = f'<dfn id="{t.anchor}">{t.english}</dfn>' + (f" ({', '.join(others)})" if others else "")
-            rulings = ", ".join(f"[[{rid}]]" for _, rid in used[t.anchor]) or "—"
-            cells = [english, italian, t.meaning, rulings]
-            out.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
-        out.append("")
-    return "\n".join(out)
+        return "\n".join(
+            ITALIAN_INTRO + _tables(site, "| Italiano | Inglese | Significato | Usata in |", _italian_row, rulings)
+        )
+    return "\n".join(INTRO + _tables(site, "| English | Italian | Meaning | Used in |", _row, rulings))
 
 
-def italian_page(site: Site, protocols: Sequence[tuple[str, str, str]], used: dict[str, list[tuple[str, str]]]) -> str:
-    """The Italian glossary: each term in Italian and in English, its Italian meaning, and the Italian rulings
-    that use it. The anchor (the English page's) is on the word the Italian pages use (:meth:`Term.word`)."""
-    out = [
-        "# Glossario",
-        "",
-        "Le parole del gioco in italiano e in inglese, con il loro significato. Le regole di Battaglia sono scritte",
-        "in italiano, PROTOCOL_07 usa nomi italiani dentro un testo inglese, e le carte di §19 stampano parole",
-        "inglesi: chi gioca le incontra tutte. Dove nessuna fonte dà la parola italiana, è *una nostra traduzione*",
-        "e lo dice. Le parole stampate sulle carte restano in inglese anche nelle pagine italiane: per loro la",
-        "colonna «Italiano» ne dà il senso. Nelle pagine delle regole, il primo uso di una parola in ogni regola",
-        "porta qui; passaci sopra o selezionala per leggerne il significato.",
-        "",
-    ]
-    for key, title, _ in protocols:
-        terms = [t for t in site.terms if t.protocol == key]
+INTRO = [
+    "# Glossary",
+    "",
+    "The game's words in English and in Italian, with what each one means. The Battaglia rules are written",
+    "in Italian and PROTOCOL_07 keeps Italian names inside English text, so players meet both. Where no",
+    "source names a term in Italian, the Italian here is *our translation* and is marked so. On the rules",
+    "pages, the first use of a term in each ruling links here; hover over it or focus it to read the meaning.",
+    "",
+]
+
+ITALIAN_INTRO = [
+    "# Glossario",
+    "",
+    "Le parole del gioco in italiano e in inglese, con il loro significato. Le regole di Battaglia sono scritte",
+    "in italiano, PROTOCOL_07 usa nomi italiani dentro un testo inglese, e le carte di §19 stampano parole",
+    "inglesi: chi gioca le incontra tutte. Dove nessuna fonte dà la parola italiana, è *una nostra traduzione*",
+    "e lo dice. Le parole stampate sulle carte restano in inglese anche nelle pagine italiane: per loro la",
+    "colonna «Italiano» ne dà il senso. Nelle pagine delle regole, il primo uso di una parola in ogni regola",
+    "porta qui; passaci sopra o selezionala per leggerne il significato.",
+    "",
+]
+
+
+def _tables(site: Site, header: str, row: Callable[[Term], list[str]], rulings: dict[str, str]) -> list[str]:
+    """One table per rules page's protocol (its terms, a row each: ``row``'s cells, then the rulings that use
+    the term), under the page's title."""
+    out: list[str] = []
+    for p in site.pages:
+        terms = [t for t in site.terms if p.source.rulebook is not None and t.protocol == p.source.rulebook.key]
         if not terms:
             continue
-        out += [f"## {title}", "", "| Italiano | Inglese | Significato | Usata in |", "|---|---|---|---|"]
+        out += [f"## {p.title}", "", header, "|---|---|---|---|"]
         for t in terms:
-            italian = t.italian + ("" if t.italian_from_source else " *(nostra traduzione)*")
-            english = t.english
-            if t.word("it") == t.english:
-                english = f'<dfn id="{t.anchor}">{english}</dfn>'
-            else:
-                italian = f'<dfn id="{t.anchor}">{t.italian}</dfn>' + italian.removeprefix(t.italian)
-            others = [f for f in (*t.italian_also, *t.also) if f not in (t.english, t.italian)]
-            if others:
-                italian += f" ({', '.join(others)})"
-            rulings = ", ".join(f"[[{rid}]]" for _, rid in used[t.anchor]) or "—"
-            cells = [italian, english, t.italian_meaning, rulings]
+            cells = [*row(t), rulings[t.anchor]]
             out.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
         out.append("")
-    return "\n".join(out)
+    return out
+
+
+def _row(t: Term) -> list[str]:
+    """The English glossary's cells: the word (the anchor) and its other forms, the Italian, the meaning."""
+    italian = t.italian if t.italian_from_source else f"{t.italian} *(our translation)*"
+    others = [f for f in (*t.also, *t.italian_also) if f not in (t.english, t.italian)]
+    english = f'<dfn id="{t.anchor}">{t.english}</dfn>' + (f" ({', '.join(others)})" if others else "")
+    return [english, italian, t.meaning]
+
+
+def _italian_row(t: Term) -> list[str]:
+    """The Italian glossary's cells: the Italian and its other forms, the English, the Italian meaning. The
+    anchor (the English page's) is on the word the Italian pages use (:meth:`Term.word`)."""
+    italian = t.italian + ("" if t.italian_from_source else " *(nostra traduzione)*")
+    english = t.english
+    if t.word("it") == t.english:
+        english = f'<dfn id="{t.anchor}">{english}</dfn>'
+    else:
+        italian = f'<dfn id="{t.anchor}">{t.italian}</dfn>' + italian.removeprefix(t.italian)
+    others = [f for f in (*t.italian_also, *t.also) if f not in (t.english, t.italian)]
+    if others:
+        italian += f" ({', '.join(others)})"
+    return [italian, english, t.italian_meaning]

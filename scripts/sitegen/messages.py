@@ -57,6 +57,11 @@ def in_code(package: Path = PACKAGE, site_files: Iterable[Path] = SITE_FILES) ->
     return list(found)
 
 
+def _msgid(message: MessageId) -> str:
+    """The catalogue's key of a message: its text, or its singular."""
+    return message if isinstance(message, str) else message[0]
+
+
 def _placeholders(texts: Iterable[str]) -> set[str]:
     return {name for text in texts for name in _PLACEHOLDER.findall(text)}
 
@@ -74,8 +79,8 @@ def translation_problems(messages: Iterable[MessageId], catalog: Catalog, langua
     """What keeps ``catalog`` (a language's ``.po``) from saying every one of ``messages``."""
     problems = []
     for message in messages:
-        entry = catalog.get(message if isinstance(message, str) else message[0])
-        shown = message if isinstance(message, str) else message[0]
+        shown = _msgid(message)
+        entry = catalog.get(shown)
         if entry is None:
             problems.append(f"{language}: {shown!r} is not in the catalogue")
             continue
@@ -98,7 +103,7 @@ def problems() -> list[str]:
     out: list[str] = []
     with (LOCALE / f"{i18n.DOMAIN}.pot").open("rb") as f:
         template = read_po(f)
-    stale = [m for m in code if (m if isinstance(m, str) else m[0]) not in template]
+    stale = [m for m in code if _msgid(m) not in template]
     out += [f"{i18n.DOMAIN}.pot: {m!r} is not in the template: run bash scripts/i18n.sh" for m in stale]
     for language in i18n.LANGUAGES[1:]:
         po = LOCALE / language / "LC_MESSAGES" / f"{i18n.DOMAIN}.po"
@@ -109,7 +114,7 @@ def problems() -> list[str]:
             compiled = gettext.GNUTranslations(f)
         form_of = gettext.c2py(catalog.plural_expr)  # which plural form a number takes in this language
         for message in code:
-            entry = catalog.get(message if isinstance(message, str) else message[0])
+            entry = catalog.get(_msgid(message))
             if entry is None or entry.fuzzy:
                 continue
             strings = _strings(entry.string)

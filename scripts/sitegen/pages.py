@@ -38,7 +38,7 @@ from markdown_it import MarkdownIt
 import estro_rules
 from estro_rules.glossary import Term
 from estro_rules.i18n import using
-from estro_rules.rulings import RULING_ID, Rulebook, Ruling
+from estro_rules.rulings import RULING_ID, Rulebook
 from estro_rules.tables import markdown
 
 from . import glossary, lang, steps, worked
@@ -317,10 +317,10 @@ def check_rulings(site: Site, page: ParsedPage, book: Rulebook, seen: dict[str, 
         seen[ruling.id] = where
         if ruling.id not in book:
             site.problems.append(f"{where}: ruling {ruling.id} is not in the engine's {book.key} rulebook")
-        elif _title(book[ruling.id], site.language) != ruling.title:
+        elif book[ruling.id].title_in(site.language) != ruling.title:
             site.problems.append(
                 f"{where}: ruling {ruling.id} is titled {ruling.title!r} here but "
-                f"{_title(book[ruling.id], site.language)!r} in the engine"
+                f"{book[ruling.id].title_in(site.language)!r} in the engine"
             )
         if not ruling.examples:
             site.problems.append(f"{where}: ruling {ruling.id} has no ```pycon example")
@@ -329,11 +329,6 @@ def check_rulings(site: Site, page: ParsedPage, book: Rulebook, seen: dict[str, 
             site.problems.append(
                 f"{page.path.name}: the engine's ruling {declared.id} ({declared.title}) is not on the page"
             )
-
-
-def _title(ruling: Ruling, language: str) -> str:
-    """A ruling's title in ``language``."""
-    return ruling.italian if language == ITALIAN else ruling.title
 
 
 class _EngineCalls:
@@ -604,25 +599,25 @@ def render(site: Site, page: ParsedPage, base: str) -> str:
                 line = glossary.link_terms(line, terms, linked, language=site.language)
         out.append(pad + line if line else "")
         i += 1
-    text = steps.externalise("\n".join(out) + "\n", page.source.name, site.files)
+    # An Italian page's steps are its English twin's files (the same panels are not shipped twice).
+    steps_href = f"../../{page.source.name}/" if site.language == ITALIAN else ""
+    text = steps.externalise("\n".join(out) + "\n", page.source.name, site.files, href=steps_href)
     # A result's link to a ruling of this very page is a link within the page (no page load, shorter), and
     # the ruling's title shows in a popover, read from its heading (docs/assets/estro/reading.js).
     text = text.replace(f'href="{base}{page.source.name}/#', 'href="#')
     if site.language == ITALIAN:
-        text = _italian_results(site, page, text)
+        text = _italian_results(text)
     return _SAME_PAGE_TITLE.sub(r"\1", text)
 
 
-def _italian_results(site: Site, page: ParsedPage, text: str) -> str:
+def _italian_results(text: str) -> str:
     """What the engine rendered for an Italian page (worked examples, widgets' first results), in its place.
 
     The engine renders for a page under the root of the Italian pages (``base="../"``, in Italian), so its
     links to rulings lead to the Italian pages, with the Italian titles; so do a widget's answers (its
     ``data-base``). A kind that does not speak Italian yet
     answers in English, marked ``lang="en"`` so that a screen reader reads it as English, and so are the
-    widgets' controls. Its steps are the English page's files (the same panels, not shipped twice), and a
-    widget's files are the site's."""
-    text = text.replace(' data-src="steps/', f' data-src="../../{page.source.name}/steps/')
+    widgets' controls. A widget's files are the site's."""
     text = text.replace(' data-assets="../', ' data-assets="../../')  # the site's files, two levels up
     # A worked example is marked with its language where it is made (worked.py); a widget's controls are English.
     return text.replace('<article class="estro-widget-box"', '<article lang="en" class="estro-widget-box"')
@@ -699,8 +694,7 @@ def build(
     }
     output["rulings.md"] = rulings_index(site)
     if site.terms:
-        books = [(p.source.rulebook.key, p.title, p.source.name) for p in site.pages if p.source.rulebook]
-        output[glossary.PAGE] = render_extra(site, glossary.PAGE, glossary.page(site, books))
+        output[glossary.PAGE] = render_extra(site, glossary.PAGE, glossary.page(site))
     for name, make in (extra or {}).items():
         output[name] = render_extra(site, name, make())
     # Every Italian word of every page is marked as Italian (WCAG 3.1.2): prose, tables, results.
@@ -746,6 +740,5 @@ def italian_pages(english: Site, source_dir: Path, sources: Iterable[PageSource]
             f"{ITALIAN}/{p.source.name}.md": render(site, p, base="" if p.source.name == "index" else "../")
             for p in site.pages
         }
-    books = [(p.source.rulebook.key, p.title, p.source.name) for p in site.pages if p.source.rulebook]
-    glossary_page = render_extra(site, glossary.PAGE, glossary.page(site, books))
+    glossary_page = render_extra(site, glossary.PAGE, glossary.page(site))
     return {**pages, f"{ITALIAN}/rulings.md": rulings_index(site), f"{ITALIAN}/{glossary.PAGE}": glossary_page}

@@ -40,6 +40,7 @@ from pathlib import Path
 
 from estro_rules.glossary import Term
 
+from .glossary import forms_in
 from .languages import ITALIAN_ROOT
 
 #: How often the longest usual ID's words are repeated, plus one per character it is longer than.
@@ -90,8 +91,7 @@ def english_words(text: str, terms: Sequence[Term]) -> list[str]:
     for term in terms:
         if term.italian_uses_english:
             continue  # the Italian pages say the English word itself
-        forms = sorted({term.italian, *term.italian_also}, key=len, reverse=True)
-        if any(re.search(rf"(?<!\w){re.escape(f)}(?!\w)", text, re.IGNORECASE) for f in forms):
+        if any(re.search(rf"(?<!\w){re.escape(f)}(?!\w)", text, re.IGNORECASE) for f in forms_in(term, "it")):
             found += [w for w in (term.english, *term.also) if w not in found]
     return found
 

@@ -27,21 +27,24 @@ import hashlib
 import json
 import re
 
-TEMPLATE = re.compile(r'(<div class="[^"]*" data-steps="\d+")><template class="estro-steps">(.*?)</template>', re.DOTALL)
+TEMPLATE = re.compile(
+    r'(<div class="[^"]*" data-steps="\d+")><template class="estro-steps">(.*?)</template>', re.DOTALL
+)
 """A view's stepper and its steps (never nested: a panel holds no steps of its own)."""
 
 FOLDER = "steps"
 """Where a page's steps go, beside the page (``battaglia/steps/``)."""
 
 
-def externalise(html: str, page: str, files: dict[str, str]) -> str:
+def externalise(html: str, page: str, files: dict[str, str], *, href: str = "") -> str:
     """``html`` with every template of steps gone and its stepper naming its file; the files go into ``files``
-    (site path → JSON text). ``page`` is the page's folder in the site (``battaglia``)."""
+    (site path → JSON text). ``page`` is the folder of the files in the site (``battaglia``), and ``href`` leads
+    from the page to that folder (``""``: the page's own; an Italian page names its English twin's)."""
 
     def move(match: re.Match[str]) -> str:
         text = json.dumps({"html": match.group(2)}, ensure_ascii=False, separators=(",", ":")) + "\n"
         name = f"{FOLDER}/{hashlib.sha256(text.encode()).hexdigest()[:12]}.json"
         files[f"{page}/{name}"] = text
-        return f'{match.group(1)} data-src="{name}">'
+        return f'{match.group(1)} data-src="{href}{name}">'
 
     return TEMPLATE.sub(move, html)
