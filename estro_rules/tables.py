@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from .i18n import say
 from .ordered import Rule
 from .schema import Int, Later, ListOf, Type
 
@@ -58,12 +59,13 @@ def rule_table(
 ) -> Table:
     """An ordered list of rules as a table: its place, then the columns asked for — the rule's machine ``name``
     (as code), its ``title``, its ``note`` — its summary, and the rulings behind it, linked. Each column is
-    named by the header given for it; a column with no header is left out."""
+    named by the header given for it; a column with no header is left out. The words are said in the current
+    language where the catalogue has them (:func:`estro_rules.i18n.say`); the headers are the site's."""
     columns = [(header, part) for header, part in ((name, "name"), (title, "title"), (note, "note")) if header]
     rows = []
     for number, rule in enumerate(rules, start=1):
-        cells = [f"`{rule.name}`" if part == "name" else str(getattr(rule, part)) for _, part in columns]
-        rows.append([str(number), *cells, rule.summary, refs(rule.rulings)])
+        cells = [f"`{rule.name}`" if part == "name" else say(str(getattr(rule, part))) for _, part in columns]
+        rows.append([str(number), *cells, say(rule.summary), refs(rule.rulings)])
     return ["#", *(header for header, _ in columns), summary, rulings], rows
 
 

@@ -90,9 +90,7 @@ def on_files(files: Files, config: Any) -> Files:
     for name, text in generated.items():
         files.append(File.generated(config, name, content=text))
     # The English addresses of the pages written in Italian too ("" is the home page).
-    root = importlib.import_module("scripts.sitegen.languages").ITALIAN_ROOT
-    italian = [n.removeprefix(root).removesuffix(".md") for n in generated if n.startswith(root) and n.endswith(".md")]
-    _state["twins"] = {"" if n == "index" else f"{n}/" for n in italian}
+    _state["twins"] = importlib.import_module("scripts.sitegen.languages").twins(list(generated))
     return files
 
 

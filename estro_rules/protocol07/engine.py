@@ -112,13 +112,13 @@ COMBINATION_RULES: RuleList[CombinationRule] = RuleList(
         Rule(
             "single_player_alone",
             _single_player_alone,
-            "Single Player is played alone: with any other mode it breaks this rule.",
+            N_("Single Player is played alone: with any other mode it breaks this rule."),
             (cite("P07-2"),),
         ),
         Rule(
             "incompatible_pairs",
             _incompatible_pairs,
-            "Each incompatible pair whose two modes are both in the set is broken.",
+            N_("Each incompatible pair whose two modes are both in the set is broken."),
             (cite("P07-3"),),
         ),
     ]
@@ -136,7 +136,7 @@ def _each_mode_once(values: dict[str, Any], path: str) -> None:
 
 @record(
     "p07.combination",
-    rules=RuleList([Rule("each_mode_once", _each_mode_once, "A mode is listed once.", ())]),
+    rules=RuleList([Rule("each_mode_once", _each_mode_once, N_("A mode is listed once."), ())]),
 )
 @dataclass(frozen=True)
 class Combination(Declared):
@@ -213,7 +213,7 @@ def _self_destruct_is_no_kill(values: dict[str, Any], path: str) -> None:
             Rule(
                 "self_destruct_by_no_opponent",
                 _self_destruct_is_no_kill,
-                "A Fessura self-destruct is not a destruction by the opponent: not both.",
+                N_("A Fessura self-destruct is not a destruction by the opponent: not both."),
                 (cite("I-P07-7"),),
             )
         ]
@@ -427,35 +427,35 @@ DESTRUCTION_ORDER: RuleList[Decide] = RuleList(
         Rule(
             "card_destroyed",
             _card_destroyed,
-            "always: the card goes to the Incinerator, destruction confirmed",
+            N_("always: the card goes to the Incinerator, destruction confirmed"),
             (cite("P07-4.1"),),
             title=N_("Card destroyed"),
         ),
         Rule(
             "necrotoken_assigned",
             _in_play("NecroToken", cite("P07-4.2"), _necrotoken),
-            "if destroyed by the opponent (passive, immediate)",
+            N_("if destroyed by the opponent (passive, immediate)"),
             (cite("P07-4.2"),),
             title=N_("NecroToken assigned"),
         ),
         Rule(
             "quadrante_dell_oblio",
             _in_play("Quadrante dell'Oblio", cite("P07-4.3"), _quadrante),
-            "random effect via Tool",
+            N_("random effect via Tool"),
             (cite("P07-4.3"),),
             title="Quadrante dell'Oblio",
         ),
         Rule(
             "imboscata_illusoria",
             _in_play("Imboscata Illusoria", cite("P07-4.4"), _imboscata),
-            "if a face-down card and an Illusio in hand",
+            N_("if a face-down card and an Illusio in hand"),
             (cite("P07-4.4"),),
             title="Imboscata Illusoria",
         ),
         Rule(
             "fessura_dimensionale",
             _in_play("Fessura Dimensionale", cite("P07-4.5"), _fessura),
-            "only if a Fessura self-destruct",
+            N_("only if a Fessura self-destruct"),
             (cite("P07-4.5"),),
             title="Fessura Dimensionale",
         ),

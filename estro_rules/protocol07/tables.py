@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+from ..i18n import _, say
 from ..protocol import WidgetSpec
 from ..tables import Table, refs, rule_table
 from .engine import DESTRUCTION_ORDER, Destruction, check_combination, resolve_destruction
@@ -14,11 +15,13 @@ from .rules import EFFECTS, INCOMPATIBLE_PAIRS, MODE_NAMES, MODES
 
 
 def _not_stated(value: object) -> str:
+    """A mode's fact as its table cell, in the current language; the protocol's own words stay as they are
+    (a word of ours kept to be said later is said: :func:`say`)."""
     if value is None:
-        return "not stated"
+        return _("not stated")
     if isinstance(value, bool):
-        return "yes" if value else "no"
-    return str(value)
+        return _("yes") if value else _("no")
+    return say(str(value))
 
 
 def modes_table() -> Table:
@@ -29,7 +32,9 @@ def modes_table() -> Table:
             m.name,
             _not_stated(m.play_field),
             _not_stated(m.opposition),
-            "needed (Threshold events)" if m.needs_symmetric_opponent_side else _not_stated(m.symmetric_opponent_side),
+            _("needed (Threshold events)")
+            if m.needs_symmetric_opponent_side
+            else _not_stated(m.symmetric_opponent_side),
             _not_stated(m.self_contained),
         ]
         for m in MODES
@@ -68,7 +73,7 @@ def matrix_table() -> Table:
                 raise ValueError(
                     f"{a} + {b}: the engine says allowed={verdict.allowed}, the data says {expected_allowed}"
                 )
-            row.append("✓ yes" if verdict.allowed else "✗ no: " + refs(verdict.rulings))
+            row.append(_("✓ yes") if verdict.allowed else _("✗ no: {rulings}").format(rulings=refs(verdict.rulings)))
         rows.append(row)
     return ["", *MODE_NAMES], rows
 

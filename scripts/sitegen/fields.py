@@ -17,12 +17,55 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from estro_rules.declare import Record
+from estro_rules.i18n import current, say
 from estro_rules.protocol import Kind, Protocol
 from estro_rules.registry import PROTOCOLS
 from estro_rules.rulings import RULING_ID
 from estro_rules.schema import Field, Obj, Type
 from estro_rules.shapes import Tagged
 from estro_rules.tables import Table, rule_table
+
+WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "rulings on": "{summary} Its rulings are on the page {where}{span}.",
+        "span": ": {first} to {last}",
+        "shared": "What every {what} has, beside its own fields:",
+        "no fields": "It has no fields of its own.",
+        "rules across": "The rules across its fields, in the order the reader applies them:",
+        "none": "none",
+        "true": "true",
+        "false": "false",
+    },
+    "it": {
+        "rulings on": "{summary} Le sue regole sono nella pagina {where}{span}.",
+        "span": ": da {first} a {last}",
+        "shared": "Quello che hanno tutte le varianti, oltre ai campi propri di ciascuna:",
+        "no fields": "Non ha campi suoi.",
+        "rules across": "Le regole che legano i suoi campi, nell'ordine in cui le applica il lettore:",
+        "none": "nessuno",
+        "true": "true",
+        "false": "false",
+    },
+}
+"""The words this generator writes on the scenario format page, in each language of the site (the page is
+generated in the current language: :func:`estro_rules.i18n.current`). ``true`` and ``false`` are JSON's."""
+
+
+def _words(key: str) -> str:
+    return WORDS.get(current(), WORDS["en"])[key]
+
+
+def _said(text: str) -> str:
+    """The engine's ``text`` in the current language (:func:`say`); on an Italian page, marked as English where
+    the catalogue does not say it yet, so that a screen reader reads it as English.
+
+    >>> from estro_rules.i18n import using
+    >>> with using("it"):
+    ...     _said("The card was face-down"), _said("Seed of a draw")
+    ('La carta era coperta', '<span lang="en">Seed of a draw</span>')
+    """
+    said = say(text)
+    return f'<span lang="en">{said}</span>' if current() != "en" and said == text and text else said
 
 
 def nested(t: Type) -> Iterator[Type]:
@@ -94,8 +137,8 @@ def field_rows(obj: Obj | tuple[Field, ...]) -> tuple[list[str], list[list[str]]
     rows = []
     for f in fields:
         default = "—" if f.required else describe_default(None if f.default is None else f.type.dump(f.default))
-        meaning = _linked(f.help or f.label)
-        rows.append([f"`{f.name}`", f.type.describe(), default, meaning])
+        meaning = _linked(_said(f.help or f.label))  # in the catalogue's words where it has them
+        rows.append([f"`{f.name}`", _said(f.type.describe()), default, meaning])
     return ["Field", "Type", "Default", "Meaning"], rows
 
 
@@ -111,9 +154,9 @@ def _linked(text: str) -> str:
 
 def describe_default(value: Any) -> str:
     if value is None or value == () or value == "" or value == frozenset():
-        return "none"
+        return _words("none")
     if isinstance(value, bool):
-        return "true" if value else "false"
+        return _words("true") if value else _words("false")
     if isinstance(value, (tuple, list, frozenset)):
         return ", ".join(str(v) for v in value)
     return str(value)
@@ -131,10 +174,11 @@ def sections(protocols: tuple[Protocol, ...]) -> dict[str, Callable[[], str]]:
 def _section(protocol: Protocol, kind: Kind, own: list[Obj | Tagged], generated: dict[str, Any]) -> Callable[[], str]:
     def make() -> str:
         ids = [r.id for r in protocol.rulebook]
-        where = f"[{protocol.rulebook.title}]({protocol.page}.md)"
-        span = f": [[{ids[0]}]] to [[{ids[-1]}]]" if ids else ""
-        summary = kind.summary if kind.summary.endswith((".", "?", "!")) else kind.summary + "."
-        lines = [f"## `{kind.name}`", "", f"{summary} Its rulings are on the page {where}{span}.", ""]
+        book = protocol.rulebook
+        where = f"[{book.italian if current() == 'it' and book.italian else book.title}]({protocol.page}.md)"
+        span = _words("span").format(first=f"[[{ids[0]}]]", last=f"[[{ids[-1]}]]") if ids else ""
+        summary = _said(kind.summary if kind.summary.endswith((".", "?", "!")) else kind.summary + ".")
+        lines = [f"## `{kind.name}`", "", _words("rulings on").format(summary=summary, where=where, span=span), ""]
         in_tagged = {id(v) for t in own if isinstance(t, Tagged) for v in t.variants.values()}
         for t in own:
             if t is kind.fields:
@@ -143,20 +187,21 @@ def _section(protocol: Protocol, kind: Kind, own: list[Obj | Tagged], generated:
             elif isinstance(t, Tagged):
                 name = _key(kind, t)
                 names = ", ".join(f"`{v}`" for v in t.variants)
-                lines += [f"### {t.label or t.what.capitalize()} (`{t.tag}`: {names})", ""]
+                lines += [f"### {say(t.label) if t.label else t.what.capitalize()} (`{t.tag}`: {names})", ""]
                 if f"fields.{name}" in generated:
-                    lines += [f"What every {t.what} has, beside its own fields:", "", f"{{{{ table fields.{name} }}}}", ""]
+                    lines += [_words("shared").format(what=t.what), "", f"{{{{ table fields.{name} }}}}", ""]
                 continue
             else:
                 name = _key(kind, t)
-                heading = f"#### `{t.name}`: {t.label}" if id(t) in in_tagged else f"### {t.label or t.name} (`{t.name}`)"
+                label = say(t.label) if t.label else ""
+                heading = f"#### `{t.name}`: {label}" if id(t) in in_tagged else f"### {label or t.name} (`{t.name}`)"
                 lines += [heading, ""]
                 if f"fields.{name}" in generated:
                     lines += [f"{{{{ table fields.{name} }}}}", ""]
                 else:
-                    lines += ["It has no fields of its own.", ""]
+                    lines += [_words("no fields"), ""]
             if f"rules.{name}" in generated:
-                lines += ["The rules across its fields, in the order the reader applies them:", ""]
+                lines += [_words("rules across"), ""]
                 lines += [f"{{{{ table rules.{name} }}}}", ""]
         return "\n".join(lines)
 

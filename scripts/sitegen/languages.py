@@ -19,7 +19,7 @@ PageLanguages(language='en', english='glossary/', italian='it/', twin=False)
 from __future__ import annotations
 
 import re
-from collections.abc import Collection
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -50,6 +50,17 @@ def of_page(url: str, twins: Collection[str]) -> PageLanguages:
     if url in twins:
         return PageLanguages("en", url, ITALIAN_ROOT + url, True)
     return PageLanguages("en", url, ITALIAN_ROOT, False)
+
+
+def twins(generated: Iterable[str]) -> set[str]:
+    """The English addresses of the pages written in Italian too, from the names of the generated pages
+    (``it/NAME.md``; ``""`` is the home page).
+
+    >>> sorted(twins(["index.md", "it/index.md", "it/changelog.md", "changelog.md", "it/sitemap.xml"]))
+    ['', 'changelog/']
+    """
+    pages = [n.removeprefix(ITALIAN_ROOT) for n in generated if n.startswith(ITALIAN_ROOT) and n.endswith(".md")]
+    return {"" if n == "index.md" else n.removesuffix(".md") + "/" for n in pages}
 
 
 _URL = re.compile(r"\s*<url>.*?</url>", re.DOTALL)

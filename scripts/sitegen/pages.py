@@ -28,8 +28,9 @@ import doctest
 import html
 import re
 import sys
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from collections import Counter
+from collections.abc import Callable, Collection, Iterable, Sequence
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -86,6 +87,55 @@ words are in their sources: ``docs/_sources/NAME.md`` and, in Italian, ``docs/_s
 
 ITALIAN = "it"
 """The site's second language: its pages are under ``it/``, with the same names, rulings and anchors."""
+
+HEADERS: dict[str, str] = {
+    "#": "#",
+    "ID": "ID",
+    "JSON": "JSON",
+    "Field": "Campo",
+    "Type": "Tipo",
+    "Default": "Predefinito",
+    "Meaning": "Significato",
+    "Rulings": "Regole",
+    "Ruling": "Regola",
+    "What it says": "Che cosa dice",
+    "What it does": "Che cosa fa",
+    "What it checks": "Che cosa controlla",
+    "What it finds": "Che cosa trova",
+    "What happens": "Che cosa succede",
+    "What happens when a face changes": "Che cosa succede quando cambia la faccia",
+    "What happens when a card leaves the Map": "Che cosa succede quando una carta lascia la Map",
+    "When": "Quando",
+    "Effect": "Effetto",
+    "Step": "Passo",
+    "Italian": "In italiano",
+    "Part": "Parte",
+    "Word": "Parola",
+    "Term": "Termine",
+    "Values": "Valori",
+    "Number": "Numero",
+    "Value": "Valore",
+    "Source": "Fonte",
+    "Limit": "Limite",
+    "Why": "Perché",
+    "Checked": "Controllato",
+    "Mode": "Modalità",
+    "Mode A": "Modalità A",
+    "Mode B": "Modalità B",
+    "Reason": "Motivo",
+    "Play field": "Campo di gioco",
+    "Opposition": "Avversari",
+    "Symmetric opponent side": "Lato avversario simmetrico",
+    "Self-contained structure": "Struttura autonoma",
+    "Action (`do`)": "Azione (`do`)",
+    "Usable in an ability's effects": "Usabile negli effetti di un'abilità",
+    "Lint rule": "Regola del linter",
+    "Scenario action": "Azione dello scenario",
+    "Route (§7.7)": "Percorso (§7.7)",
+}
+"""The Italian of every column header of the generated tables (the tables' cells speak the engine's
+language: :mod:`estro_rules.i18n`). A header of an Italian page's table missing here fails the build; one
+that names what the rows name (a matrix's modes) is a name, and stays as it is."""
 
 
 class SiteError(Exception):
@@ -516,7 +566,31 @@ def table_lines(site: Site, name: str, where: str) -> list[str]:
     except Exception as err:  # a generator bug, e.g. a step with no summary: say where and what
         site.problems.append(f"{where}: table {name} could not be generated: {type(err).__name__}: {err}")
         table = (["table unavailable"], [])
+    if site.language == ITALIAN:
+        table = (italian_headers(table, site.problems, where), table[1])
     return [link_refs(site, row, where) for row in render_table(table)]
+
+
+def italian_headers(table: Table, problems: list[str], where: str) -> list[str]:
+    """A table's header row in Italian (:data:`HEADERS`); a header without its Italian is a problem.
+
+    >>> problems: list[str] = []
+    >>> italian_headers((["", "Mode", "Why not", "Cinque Soglie"], [["Cinque Soglie", "x", "y", "z"]]), problems, "p:1")
+    ['', 'Modalità', 'Why not', 'Cinque Soglie']
+    >>> problems
+    ["p:1: the table's header 'Why not' has no Italian (scripts/sitegen/pages.py HEADERS)"]
+    """
+    header, rows = table
+    names = {row[0] for row in rows if row}
+    out = []
+    for cell in header:
+        if cell in HEADERS:
+            out.append(HEADERS[cell])
+            continue
+        if cell and cell not in names:
+            problems.append(f"{where}: the table's header {cell!r} has no Italian (scripts/sitegen/pages.py HEADERS)")
+        out.append(cell)
+    return out
 
 
 def section_lines(site: Site, name: str, where: str) -> list[str]:
@@ -593,6 +667,17 @@ def render(site: Site, page: ParsedPage, base: str) -> str:
             i = end
             continue
         line = lines[i]
+        quoted = _ENGLISH_TABLE.match(line.strip()) if site.language == ITALIAN else None
+        if quoted and i not in page.code_lines:
+            english = (page.path.parent.parent / page.path.name).read_text(encoding="utf-8").splitlines()
+            try:
+                rows = with_english_tables([line], english)
+            except ValueError as err:
+                site.problems.append(f"{page.path.name}:{i + 1}: {err}")
+                rows = []
+            out += [link_refs(site, row, f"{page.path.name}:{i + 1}") for row in rows]
+            i += 1
+            continue
         if i not in page.code_lines and i not in page.heading_lines:
             line = link_refs(site, line, f"{page.path.name}:{i + 1}")
             if i < in_ruling:
@@ -664,6 +749,8 @@ def build(
     terms: Sequence[Term] = (),
     sections: dict[str, Callable[[], str]] | None = None,
     italian: Path | None = None,
+    italian_extra: dict[str, Callable[[], str]] | None = None,
+    english_only: Collection[str] = (),
 ) -> dict[str, str]:
     """Generate every page and the rulings index; raise :class:`SiteError` on any problem.
 
@@ -672,7 +759,8 @@ def build(
     the whole site once its examples have run (the lock of example outputs) and
     return problems. ``widget_kinds`` names the scenario kind each widget runs (worked examples of a kind
     link to its widget); ``terms`` makes the glossary page and links each ruling's first use of a term.
-    ``italian`` is the folder of the Italian pages' sources (:func:`italian_pages`).
+    ``italian`` is the folder of the Italian pages' sources (:func:`italian_pages`), ``italian_extra`` the
+    Italian of the ``extra`` pages: each of these needs one, but those named in ``english_only``.
     Returns a mapping from output file name (``protocol-07.md``) to Markdown.
     """
     site = Site(
@@ -696,21 +784,153 @@ def build(
     if site.terms:
         output[glossary.PAGE] = render_extra(site, glossary.PAGE, glossary.page(site))
     for name, make in (extra or {}).items():
-        output[name] = render_extra(site, name, make())
+        output[name] = render_extra(site, name, _made(site, name, make))
     # Every Italian word of every page is marked as Italian (WCAG 3.1.2): prose, tables, results.
     output = {name: lang.mark(text) if name.endswith(".md") else text for name, text in output.items()}
     if italian is not None:
-        output.update(italian_pages(site, italian, sources))
+        italian_extra = dict(italian_extra or {})
+        for name in (extra or {}).keys() - italian_extra.keys() - set(english_only):
+            site.problems.append(f"{name}: the generated page has no Italian page (italian_extra)")
+        output.update(italian_pages(site, italian, sources, italian_extra))
     output.update(site.files)
     if site.problems:
         raise SiteError(site.problems)
     return output
 
 
-def italian_pages(english: Site, source_dir: Path, sources: Iterable[PageSource]) -> dict[str, str]:
-    """The Italian pages (``it/NAME.md`` from ``source_dir/NAME.md``): every rules page, and each plain page
-    written in Italian. Their problems go to ``english.problems``: a rules page without its Italian page is
-    one, and so is any disagreement of an Italian page with the engine, as on an English page."""
+_ENGLISH_TABLE = re.compile(r"^\{\{\s*english-table\s+(\d+)\s*\}\}$")
+_CELL = re.compile(r"(?<!\\)\|")
+
+
+def english_table(english: list[str], number: int) -> list[str]:
+    """The ``number``-th table (from 1) of an English page's source, its cells marked as English: an Italian
+    page shows it with ``{{ english-table N }}`` (the About page's measurements, written once); a
+    :class:`ValueError` when the page has no such table.
+
+    >>> english_table(["Text", "", "| What | Figure |", "|---|---|", "| First result | 0.77 s |"], 1)
+    ['| <span lang="en">What</span> | <span lang="en">Figure</span> |', '|---|---|', '| <span lang="en">First result</span> | <span lang="en">0.77 s</span> |']
+    """
+    tables: list[list[str]] = []
+    fenced, previous = False, False
+    for line in english:
+        if line.lstrip().startswith("```"):
+            fenced = not fenced
+        is_row = not fenced and line.startswith("|")
+        if is_row and not previous:
+            tables.append([])
+        if is_row:
+            tables[-1].append(line)
+        previous = is_row
+    if not 1 <= number <= len(tables):
+        raise ValueError(f"english-table {number}: the English page has {len(tables)} tables")
+
+    def marked(row: str) -> str:
+        cells = _CELL.split(row.strip())[1:-1]
+        if all(set(c.strip()) <= set("-:") for c in cells):
+            return row
+        return "| " + " | ".join(f'<span lang="en">{c.strip()}</span>' for c in cells) + " |"
+
+    return [marked(row) for row in tables[number - 1]]
+
+
+def with_english_tables(lines: list[str], english: list[str]) -> list[str]:
+    """An Italian page's lines with each ``{{ english-table N }}`` replaced by that table of its English page."""
+    out: list[str] = []
+    for line in lines:
+        match = _ENGLISH_TABLE.match(line.strip())
+        out += english_table(english, int(match.group(1))) if match else [line]
+    return out
+
+
+_ATTRIBUTES = re.compile(r"\s*\{([^}]*)\}\s*$")
+_INLINE = re.compile(r"`([^`]*)`|\[([^\]]*)\]\([^)]*\)|[*_]")
+_FIGURE = re.compile(r"\d+(?:[.,]\d+)*")
+
+#: The plain pages whose figures need not be the English page's: the home pages say different things.
+OWN_FIGURES = ("index",)
+
+
+def heading_ids(page: ParsedPage) -> list[str]:
+    """The anchor of each heading of a written page, in order: its ``{#id}``, else the one mkdocs makes of
+    its words (the ``toc`` extension's slug).
+
+    >>> page = ParsedPage(PageSource("x"), Path("x.md"), ["# A", "## Il `kind` {#the-kind}", "## What *it* is"],
+    ...     [], [], {}, {}, {}, set(), {0, 1, 2}, "A")
+    >>> heading_ids(page)
+    ['a', 'the-kind', 'what-it-is']
+    """
+    from markdown.extensions.toc import slugify  # type: ignore[import-untyped]
+
+    ids = []
+    for line in sorted(page.heading_lines):
+        text = page.lines[line].lstrip("#").strip()
+        attributes = _ATTRIBUTES.search(text)
+        anchor = next((a[1:] for a in (attributes.group(1).split() if attributes else []) if a.startswith("#")), None)
+        text = _ATTRIBUTES.sub("", text)
+        ids.append(anchor or slugify(_INLINE.sub(lambda m: m.group(1) or m.group(2) or "", text), "-"))
+    return ids
+
+
+def figures(page: ParsedPage) -> list[str]:
+    """Every number a page writes, its separators left out (English ``3,392`` and Italian ``3.392`` are one
+    figure; ``0.3`` and ``0,3`` too), in order; a heading's ``{#anchor}`` is no figure.
+
+    >>> figures(ParsedPage(PageSource("x"), Path("x.md"), ["3,392 tests in 513 s; 0,3 points"],
+    ...     [], [], {}, {}, {}, set(), set(), ""))
+    ['3392', '513', '03']
+    """
+    lines = [_ATTRIBUTES.sub("", line) if i in page.heading_lines else line for i, line in enumerate(page.lines)]
+    return [m.group(0).replace(",", "").replace(".", "") for line in lines for m in _FIGURE.finditer(line)]
+
+
+def twin_problems(english: ParsedPage, italian: ParsedPage) -> list[str]:
+    """What keeps a written Italian page from being its English page's twin: a heading's anchor that is not
+    the English page's (the language menu keeps the place by the anchor), or a figure that is not (the same
+    numbers, each as often: the About page's measurements are written once, in English, and then in
+    Italian)."""
+    where = f"{ITALIAN}/{italian.path.name}"
+    problems = []
+    ids, english_ids = heading_ids(italian), heading_ids(english)
+    if ids != english_ids:
+        missing = [i for i in english_ids if i not in ids]
+        extra = [i for i in ids if i not in english_ids]
+        problems.append(
+            f"{where}: its headings' anchors are not the English page's, in order"
+            f" (missing: {', '.join(missing) or 'none'}; not on the English page: {', '.join(extra) or 'none'});"
+            " write the English anchor as {#id}"
+        )
+    if italian.source.name not in OWN_FIGURES:
+        try:
+            lines = with_english_tables(italian.lines, english.lines)
+        except ValueError as err:
+            return [*problems, f"{where}: {err}"]
+        ours, theirs = Counter(figures(replace(italian, lines=lines))), Counter(figures(english))
+        if ours != theirs:
+            missing = sorted((theirs - ours).elements())
+            extra = sorted((ours - theirs).elements())
+            problems.append(
+                f"{where}: its figures are not the English page's (only in English: {', '.join(missing) or 'none'};"
+                f" only in Italian: {', '.join(extra) or 'none'}; separators aside)"
+            )
+    return problems
+
+
+def _made(site: Site, name: str, make: Callable[[], str]) -> str:
+    """A generated page's Markdown; a problem (and an empty page) when its data are wrong."""
+    try:
+        return make()
+    except ValueError as err:
+        site.problems.append(f"{name}: {err}")
+        return ""
+
+
+def italian_pages(
+    english: Site, source_dir: Path, sources: Iterable[PageSource], extra: dict[str, Callable[[], str]] | None = None
+) -> dict[str, str]:
+    """The Italian pages (``it/NAME.md`` from ``source_dir/NAME.md``): every page, and the generated pages of
+    ``extra`` (made in Italian). Their problems go to ``english.problems``: a page without its Italian page is
+    one, and so is any disagreement of an Italian page with the engine, as on an English page, and a plain
+    page whose headings' anchors or figures are not the English page's (:func:`twin_problems`)."""
     site = Site(
         [],
         english.tables,
@@ -727,18 +947,31 @@ def italian_pages(english: Site, source_dir: Path, sources: Iterable[PageSource]
             site.pages.append(parse(source, path))
         elif source.rulebook is not None:
             site.problems.append(f"{path}: missing the Italian page of rulebook {source.rulebook.key}")
+        else:
+            site.problems.append(f"{path}: missing the Italian page of {source.name}.md")
     check(site)
+    for page in site.pages:
+        twin = next((p for p in english.pages if p.source.name == page.source.name), None)
+        if twin is not None and page.source.rulebook is None:
+            site.problems += twin_problems(twin, page)
     for ruling, shown in site.outputs.items():  # the same examples: the same results, in both languages
         if english.outputs.get(ruling) != shown:
             site.problems.append(f"{source_dir.name}/: the examples of {ruling} print what the English page's do not")
-    english.problems.extend(site.problems)
     # Pages are served at it/NAME/, and rendered for the Italian pages' root, one level up (links to rulings
     # lead to the Italian pages); the Italian home page is that root. The engine's results on them speak
     # Italian where their kind does (estro_rules.i18n); their examples ran above, as on the English pages.
+    extra = extra or {}
     with using(ITALIAN):
         pages = {
             f"{ITALIAN}/{p.source.name}.md": render(site, p, base="" if p.source.name == "index" else "../")
             for p in site.pages
         }
+        more = {f"{ITALIAN}/{name}": render_extra(site, name, _made(site, name, make)) for name, make in extra.items()}
     glossary_page = render_extra(site, glossary.PAGE, glossary.page(site))
-    return {**pages, f"{ITALIAN}/rulings.md": rulings_index(site), f"{ITALIAN}/{glossary.PAGE}": glossary_page}
+    english.problems.extend(site.problems)  # those of rendering too (a table, a header without its Italian)
+    return {
+        **pages,
+        **more,
+        f"{ITALIAN}/rulings.md": rulings_index(site),
+        f"{ITALIAN}/{glossary.PAGE}": glossary_page,
+    }

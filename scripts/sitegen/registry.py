@@ -29,10 +29,29 @@ SOURCES: tuple[pages.PageSource, ...] = (
 
 
 def input_limits() -> pages.Table:
-    """The limits on any input, checked before any work starts."""
+    """The limits on any input, checked before any work starts (in the current language: the Italian page's
+    rows are Italian; its header is the generator's, :data:`pages.HEADERS`)."""
     from estro_rules.fields import MAX_DEPTH, MAX_DIGITS
+    from estro_rules.i18n import current
     from estro_rules.inputs import MAX_INPUT_BYTES
 
+    if current() == pages.ITALIAN:
+        return ["Limit", "Value", "Checked"], [
+            [
+                "Dimensione di un file di scenario o di carte",
+                f"{MAX_INPUT_BYTES:,} byte".replace(",", "."),
+                "prima di leggere il file",
+            ],
+            ["Annidamento di liste e oggetti", f"{MAX_DEPTH} livelli", "prima di leggere il JSON"],
+            ["Cifre di un numero", f"{MAX_DIGITS:,}".replace(",", "."), "mentre si legge il JSON"],
+            ["Una chiave data due volte in un oggetto", "rifiutata", "mentre si legge il JSON"],
+            ["Campi sconosciuti, a ogni livello", "rifiutati", "mentre si legge lo scenario"],
+            [
+                "A capo, caratteri di controllo, segni di direzione nel testo",
+                "rifiutati",
+                "mentre si legge lo scenario",
+            ],
+        ]
     return ["Limit", "Value", "Checked"], [
         ["Size of a scenario or card pool file", f"{MAX_INPUT_BYTES:,} bytes", "before the file is read"],
         ["Nesting of lists and objects", f"{MAX_DEPTH} levels", "before the JSON is parsed"],
@@ -73,6 +92,15 @@ EXTRA_PAGES: dict[str, Callable[[], str]] = {
     "source-coverage.md": changes.coverage_page,
     **{name: page.make for p in PROTOCOLS for name, page in p.pages.items()},
 }
+
+ITALIAN_EXTRA_PAGES: dict[str, Callable[[], str]] = {
+    "changelog.md": lambda: changes.changelog_page(changes.read_changelog(CHANGELOG), pages.ITALIAN),
+    "source-coverage.md": lambda: changes.coverage_page(pages.ITALIAN),
+}
+"""The generated pages in Italian (``it/NAME``), from the same data; each page of :data:`EXTRA_PAGES` needs
+one, but a protocol's own pages (a report), which are English until their protocol's words are Italian."""
+
+ENGLISH_ONLY: tuple[str, ...] = tuple(name for p in PROTOCOLS for name in p.pages)
 
 
 def hand_label(spec: WidgetSpec) -> str | None:
@@ -125,6 +153,8 @@ def generate(download_bytes: int, outputs: pages.Outputs | None = None, *, locke
         terms=TERMS,
         sections=SECTIONS,
         italian=SOURCE_DIR / pages.ITALIAN,
+        italian_extra=ITALIAN_EXTRA_PAGES,
+        english_only=ENGLISH_ONLY,
     )
     generated["rulings.json"] = json.dumps(rulings_catalogue(), indent=2, ensure_ascii=False) + "\n"
     generated.update(widgets.kind_assets(KINDS))  # what the widgets' editors are built from

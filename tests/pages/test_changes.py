@@ -43,7 +43,9 @@ def test_a_changed_output_needs_a_new_entry() -> None:
 def test_new_and_gone_rulings_need_entries() -> None:
     lock = lock_of(OUTPUTS, [])
     grown = {**OUTPUTS, "P07-3": [["3\n"]]}
-    assert [p.split(": ")[1] for p in drift(grown, lock, [], "lock")] == ["P07-3 is new in its examples and changelog.json has no new entry for it"]
+    assert [p.split(": ")[1] for p in drift(grown, lock, [], "lock")] == [
+        "P07-3 is new in its examples and changelog.json has no new entry for it"
+    ]
     shrunk = {"P07-1": OUTPUTS["P07-1"]}
     assert "P07-2 is gone" in drift(shrunk, lock, [], "lock")[0]
     assert drift(shrunk, lock, [Entry("P07-2", "2026-11-30", "withdrawn", "Withdrawn.")], "lock") == []
@@ -52,9 +54,24 @@ def test_new_and_gone_rulings_need_entries() -> None:
 @pytest.mark.parametrize(
     ("entry", "message"),
     [
-        ({"ruling": "P07-1", "date": "30/11/2026", "change": "text", "what": "x"}, "entries[0].date: expected a date"),
-        ({"ruling": "P07-1", "date": "2026-11-30", "change": "tweak", "what": "x"}, "entries[0].change: expected one of"),
-        ({"ruling": "P07-1", "date": "2026-11-30", "what": "x"}, "entries[0]: expected the keys"),
+        (
+            {"ruling": "P07-1", "date": "30/11/2026", "change": "text", "what": "x", "what_it": "x"},
+            "entries[0].date: expected a date",
+        ),
+        (
+            {"ruling": "P07-1", "date": "2026-11-30", "change": "tweak", "what": "x", "what_it": "x"},
+            "entries[0].change: expected one of",
+        ),
+        ({"ruling": "P07-1", "date": "2026-11-30", "what": "x", "what_it": "x"}, "entries[0]: expected the keys"),
+        # Each entry says what changed in Italian too (the Italian changelog).
+        (
+            {"ruling": "P07-1", "date": "2026-11-30", "change": "text", "what": "x"},
+            "entries[0]: expected the keys ruling, date, change, what, what_it",
+        ),
+        (
+            {"ruling": "P07-1", "date": "2026-11-30", "change": "text", "what": "x", "what_it": " "},
+            "entries[0].what_it: expected what changed, in Italian",
+        ),
     ],
 )
 def test_a_malformed_changelog_entry_is_named(tmp_path: Path, entry: dict[str, str], message: str) -> None:
@@ -115,7 +132,9 @@ def test_the_coverage_page_lists_every_recorded_paragraph() -> None:
     for ruling, records in SOURCES.items():
         for record in records:
             assert f"| {record.section} | {record.paragraph} |" in page
-            row = next(line for line in page.splitlines() if line.startswith(f"| {record.section} | {record.paragraph} |"))
+            row = next(
+                line for line in page.splitlines() if line.startswith(f"| {record.section} | {record.paragraph} |")
+            )
             assert f"[[{ruling}]]" in row
     for not_rule in NOT_RULES:
         assert f"no rule: {not_rule.reason}" in page

@@ -48,7 +48,7 @@ The text is silent; we read it so.
 
 
 def table() -> pages.Table:
-    return ["n"], [["1"], ["[[DEMO-1]]"]]
+    return ["Number"], [["1"], ["[[DEMO-1]]"]]
 
 
 def build(tmp_path: Path, text: str, tables: dict[str, pages.TableFn] | None = None) -> dict[str, str]:
@@ -413,6 +413,7 @@ def test_an_italian_page_is_built_beside_the_english_one(tmp_path: Path) -> None
     assert '<article lang="en" class="estro-widget-box"' in page and 'data-base="../"' in page
     assert 'data-assets="../../assets/estro/widgets/demo.json"' in page
     assert "### DEMO-1 · Two and two {#DEMO-1" in out["demo.md"]  # the English page is unchanged
+    assert "| Numero |" in page and "| Number |" in out["demo.md"]  # a generated table's header, in Italian
 
 
 def test_a_missing_or_mistitled_italian_page_fails_the_build(tmp_path: Path) -> None:
