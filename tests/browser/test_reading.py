@@ -79,6 +79,10 @@ def nav_pages() -> list[str]:
 
 
 ITALIAN_RULES_PAGES = [f"it/{p}" for p in RULES_PAGES]
+ITALIAN_REFERENCE_PAGES = [
+    f"it/{name}/"
+    for name in ("changelog", "source-coverage", "scenarios", "rulings-json", "adding-a-protocol", "about")
+]
 
 #: Every English page in light and dark at 1280 px, and the rules pages at 390 px (a phone); each Italian
 #: page once: the rules pages at 390 px in dark, the others at 1280 px in light (the same styles as the
@@ -153,7 +157,7 @@ def test_every_page_is_scanned_by_axe(site: Site) -> None:
     assert sorted(pages) == sorted(nav_pages())
     english = [p for p in pages if not p.startswith("it/")]
     italian = sorted(set(pages) - set(english))
-    assert italian == sorted(["it/", "it/glossary/", "it/rulings/", *ITALIAN_RULES_PAGES])
+    assert italian == sorted(["it/", "it/glossary/", "it/rulings/", *ITALIAN_RULES_PAGES, *ITALIAN_REFERENCE_PAGES])
     assert len(AXE_VIEWS) == len(set(AXE_VIEWS)) == 2 * len(english) + len(RULES_PAGES) + len(italian)
     assert {p for p, _, _ in AXE_VIEWS} == set(pages)
 
