@@ -132,6 +132,9 @@ HEADERS: dict[str, str] = {
     "Lint rule": "Regola del linter",
     "Scenario action": "Azione dello scenario",
     "Route (§7.7)": "Percorso (§7.7)",
+    # The scaffold of a new protocol (scripts/new_protocol.py): its table builds in both languages.
+    "Face": "Faccia",
+    "First seed that draws it": "Il primo seme che la estrae",
 }
 """The Italian of every column header of the generated tables (the tables' cells speak the engine's
 language: :mod:`estro_rules.i18n`). A header of an Italian page's table missing here fails the build; one
