@@ -43,6 +43,11 @@ def test_each_reference_page_in_italian_with_its_twin(page: Page, site: Site, tr
         page.goto(english)
         assert page.evaluate("document.documentElement.lang") == "en"
         assert page.evaluate(ALTERNATES) == [["it", site.url + path]], path
+        # Both sitemaps name both languages of the page.
+        pair = f'hreflang="en" href="{english}"/>\n         <xhtml:link rel="alternate" hreflang="it" href="{site.url + path}"/>'
+        for sitemap, address in (("sitemap.xml", english), ("it/sitemap.xml", site.url + path)):
+            text = (site.root / sitemap).read_text(encoding="utf-8")
+            assert f'<loc>{address}</loc>\n         <xhtml:link rel="alternate" {pair}' in text, (sitemap, path)
     # The Italian changelog's rulings lead to the Italian rules pages.
     page.goto(site.url + "it/changelog/")
     hrefs = page.eval_on_selector_all("td a[href*='#']", "as => as.map(a => a.href)")
