@@ -135,6 +135,22 @@ HEADERS: dict[str, str] = {
     # The scaffold of a new protocol (scripts/new_protocol.py): its table builds in both languages.
     "Face": "Faccia",
     "First seed that draws it": "Il primo seme che la estrae",
+    # The About page's tables of measurements, shown on the Italian page as the English page has them.
+    "What": "Che cosa",
+    "Figure": "Cifra",
+    "Goal": "Obiettivo",
+    "Page": "Pagina",
+    "Elements (before → now)": "Elementi (prima → ora)",
+    "HTML kB (before → now)": "kB di HTML (prima → ora)",
+    "Tap answered, from first paint (before → now, ratio)": "Risposta al tocco, dal primo disegno (prima → ora, rapporto)",
+    "Longest wait of a tap (before → now, ratio)": "Attesa più lunga di un tocco (prima → ora, rapporto)",
+    "Loaded (before → now, ratio)": "Caricata (prima → ora, rapporto)",
+    "Modules": "Moduli",
+    "Mutants": "Mutanti",
+    "Equivalent": "Equivalenti",
+    "Caught": "Presi",
+    "Not caught": "Non presi",
+    "Score (lowest module)": "Punteggio (modulo più basso)",
 }
 """The Italian of every column header of the generated tables (the tables' cells speak the engine's
 language: :mod:`estro_rules.i18n`). A header of an Italian page's table missing here fails the build; one
@@ -806,12 +822,12 @@ _CELL = re.compile(r"(?<!\\)\|")
 
 
 def english_table(english: list[str], number: int) -> list[str]:
-    """The ``number``-th table (from 1) of an English page's source, its cells marked as English: an Italian
-    page shows it with ``{{ english-table N }}`` (the About page's measurements, written once); a
-    :class:`ValueError` when the page has no such table.
+    """The ``number``-th table (from 1) of an English page's source, its cells marked as English and its
+    headers in Italian where :data:`HEADERS` has them: an Italian page shows it with ``{{ english-table N }}``
+    (the About page's measurements, written once); a :class:`ValueError` when the page has no such table.
 
-    >>> english_table(["Text", "", "| What | Figure |", "|---|---|", "| First result | 0.77 s |"], 1)
-    ['| <span lang="en">What</span> | <span lang="en">Figure</span> |', '|---|---|', '| <span lang="en">First result</span> | <span lang="en">0.77 s</span> |']
+    >>> english_table(["Text", "", "| What | Per run |", "|---|---|", "| First result | 0.77 s |"], 1)
+    ['| Che cosa | <span lang="en">Per run</span> |', '|---|---|', '| <span lang="en">First result</span> | <span lang="en">0.77 s</span> |']
     """
     tables: list[list[str]] = []
     fenced, previous = False, False
@@ -827,13 +843,14 @@ def english_table(english: list[str], number: int) -> list[str]:
     if not 1 <= number <= len(tables):
         raise ValueError(f"english-table {number}: the English page has {len(tables)} tables")
 
-    def marked(row: str) -> str:
-        cells = _CELL.split(row.strip())[1:-1]
-        if all(set(c.strip()) <= set("-:") for c in cells):
+    def marked(row: str, header: bool) -> str:
+        cells = [c.strip() for c in _CELL.split(row.strip())[1:-1]]
+        if all(set(c) <= set("-:") for c in cells):
             return row
-        return "| " + " | ".join(f'<span lang="en">{c.strip()}</span>' for c in cells) + " |"
+        said = [HEADERS[c] if header and c in HEADERS else f'<span lang="en">{c}</span>' for c in cells]
+        return "| " + " | ".join(said) + " |"
 
-    return [marked(row) for row in tables[number - 1]]
+    return [marked(row, i == 0) for i, row in enumerate(tables[number - 1])]
 
 
 def with_english_tables(lines: list[str], english: list[str]) -> list[str]:
