@@ -198,6 +198,7 @@ def test_the_italian_coverage_page(site: dict[str, str]) -> None:
 def test_the_italian_scenario_format(site: dict[str, str]) -> None:
     page = site["it/scenarios.md"]
     assert "Le sue regole sono nella pagina [PROTOCOL_07 — Combinazioni di modalità](protocol-07.md)" in page
+    assert "PROTOCOL_07: queste modalità si possono giocare insieme? Le sue regole" in page  # the kind's summary
     assert "| Campo | Tipo | Predefinito | Significato |" in page and "| Field |" not in page
     # A field's label the catalogue says in Italian; a help it does not have yet, marked English.
     assert "| `face_down` | " in page and "| La carta era coperta |" in page
