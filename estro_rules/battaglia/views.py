@@ -382,6 +382,8 @@ def _chart(result: BattleResult) -> str:
             end_right = end_left - apart
     base = height - bottom_pad
     name = esc(_("Total health of each side after each roll"))
+    roll, health = esc(_("roll")), esc(_("health"))
+    left_end, right_end = esc(_("L {total}").format(total=lefts[-1])), esc(_("R {total}").format(total=rights[-1]))
     parts = [
         (
             f'<svg class="estro-health-chart" viewBox="0 0 {width} {height}" role="img" '
@@ -390,15 +392,15 @@ def _chart(result: BattleResult) -> str:
         f"<title>{name}</title>",
         f'<line x1="{left_pad}" y1="{base}" x2="{x(steps):.1f}" y2="{base}" stroke="currentColor"/>',
         f'<line x1="{left_pad}" y1="{top_pad}" x2="{left_pad}" y2="{base}" stroke="currentColor"/>',
-        f'<text x="{(left_pad + x(steps)) / 2:.0f}" y="{height - 4}" text-anchor="middle">{esc(_("roll"))}</text>',
-        f'<text x="2" y="{font}">{esc(_("health"))}</text>',
+        f'<text x="{(left_pad + x(steps)) / 2:.0f}" y="{height - 4}" text-anchor="middle">{roll}</text>',
+        f'<text x="2" y="{font}">{health}</text>',
         f'<text x="{left_pad - 4}" y="{y(top) + font / 3:.1f}" text-anchor="end">{top}</text>',
         f'<text x="{left_pad - 4}" y="{base + font / 3:.1f}" text-anchor="end">0</text>',
         f'<text x="{x(steps):.1f}" y="{base + font + 4}" text-anchor="end">{steps}</text>',
         line(lefts, "estro-line-left", "none"),
         line(rights, "estro-line-right", "6 4"),
-        f'<text x="{x(steps) + 6:.1f}" y="{end_left:.1f}">{esc(_("L {total}").format(total=lefts[-1]))}</text>',
-        f'<text x="{x(steps) + 6:.1f}" y="{end_right:.1f}">{esc(_("R {total}").format(total=rights[-1]))}</text>',
+        f'<text x="{x(steps) + 6:.1f}" y="{end_left:.1f}">{left_end}</text>',
+        f'<text x="{x(steps) + 6:.1f}" y="{end_right:.1f}">{right_end}</text>',
         "</svg>",
     ]
     legend = tag(
@@ -420,14 +422,16 @@ def battle_text(result: BattleResult) -> str:
     health = _("health left: {left}/{left_start}, right: {right}/{right_start}").format(
         left=left, left_start=result.left.health, right=right, right_start=result.right.health
     )
+    rulings = _("rulings:")
     lines = [
         f"{_verdict(result)} {_after(result)}: {say(REASON_TEXT[result.reason])}",
         f"  {health}",
         f"  {_stakes(result)}",
-        f"  {_('rulings:')} {', '.join(result.rulings)}",
+        f"  {rulings} {', '.join(result.rulings)}",
     ]
     if result.limits:
-        lines.append(f"  {_('limits applied:')} {', '.join(result.limits)}")
+        limits = _("limits applied:")
+        lines.append(f"  {limits} {', '.join(result.limits)}")
     end = _("end")
     for rec in result.trace:
         for e in rec.events:
