@@ -231,6 +231,7 @@ class Trace:
         self._roll: tuple[int, int, tuple[int, int], bool, int] = (0, 0, (0, 0), False, 0)
         self._cap_at: tuple[int, int] | None = None  # this turn's one "cap" event: (record, event) index
         self._skipped = 0  # reactions the cap stopped this turn
+        self._ties: dict[tuple[int, ...], Message] = {}  # each tie's cryptids in words, once a battle
 
     def _log(
         self,
@@ -300,7 +301,10 @@ class Trace:
 
     def tie(self, group: Sequence[int], threat: int, right_first: bool, rulings: tuple[str, ...]) -> None:
         """Cryptids of both sides share a threat; the seeded draw decided which side acts first."""
-        names = listed([self.labels[i] for i in group])
+        key = tuple(group)
+        names = self._ties.get(key)
+        if names is None:
+            names = self._ties[key] = listed([self.labels[i] for i in key])
         template = (
             N_("Equal threat {threat} across the sides ({names}): the seeded draw puts the right side first")
             if right_first
