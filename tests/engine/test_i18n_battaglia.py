@@ -196,7 +196,7 @@ def test_the_text_view_in_italian() -> None:
     with using("it"):
         text = battle_text(wolf_and_yeti())
     assert text == (
-        "Vince la sinistra dopo 1 tiro (1 turno): una parte è rimasta senza criptidi\n"
+        "Vince la parte sinistra dopo 1 tiro (1 turno): una parte è rimasta senza criptidi\n"
         "  salute rimasta: sinistra 4/4, destra 0/4\n"
         "  Sinistra: una vittoria; destra: una sconfitta, che può costare vite\n"
         "  regole: BAT-8, I-BAT-13\n"
