@@ -747,7 +747,6 @@ def italian_pages(english: Site, source_dir: Path, sources: Iterable[PageSource]
     for ruling in sorted(set(in_english) | set(site.outputs)):
         if english.outputs.get(ruling) != in_english.get(ruling):
             site.problems.append(f"{source_dir.name}/: the examples of {ruling} print what the English page's do not")
-    english.problems.extend(site.problems)
     # Pages are served at it/NAME/, and rendered for the Italian pages' root, one level up (links to rulings
     # lead to the Italian pages); the Italian home page is that root. The engine's results on them speak
     # Italian where their kind does (estro_rules.i18n); their examples ran above, as on the English pages.
@@ -757,4 +756,5 @@ def italian_pages(english: Site, source_dir: Path, sources: Iterable[PageSource]
             for p in site.pages
         }
     glossary_page = render_extra(site, glossary.PAGE, glossary.page(site))
+    english.problems.extend(site.problems)  # every problem of the Italian pages, as the English pages' are
     return {**pages, f"{ITALIAN}/rulings.md": rulings_index(site), f"{ITALIAN}/{glossary.PAGE}": glossary_page}

@@ -468,3 +468,25 @@ def test_a_missing_or_mistitled_italian_page_fails_the_build(tmp_path: Path) -> 
         build_italian(tmp_path, ITALIAN.replace("The text is silent; we read it so.", "Vedi [[DEMO-1]]."))
     with pytest.raises(pages.SiteError, match="the examples of DEMO-1 print what the English page's do not"):
         build_italian(tmp_path, ITALIAN.replace('>>> check_int(2 + 2, "sum")\n4', '>>> check_int(2 + 3, "sum")\n5'))
+
+
+def test_a_glossary_term_without_its_italian_meaning_fails_the_build(tmp_path: Path) -> None:
+    from estro_rules.glossary import Term
+
+    (tmp_path / "demo.md").write_text(GOOD)
+    (tmp_path / "it").mkdir()
+    (tmp_path / "it" / "demo.md").write_text(ITALIAN)
+
+    def build(term: Term) -> dict[str, str]:
+        widgets = {"demo-widget": lambda options, base: "<div>w</div>"}
+        args = ([pages.PageSource("demo", BOOK_IT)], tmp_path, {"demo.numbers": table}, widgets)
+        return pages.build(*args, terms=[term], italian=tmp_path / "it")
+
+    assert (
+        "Una crepa."
+        in build(Term("Fessura", "Fessura", "A rift.", "sitegen-demo-it", italian_meaning="Una crepa."))[
+            "it/glossary.md"
+        ]
+    )
+    with pytest.raises(pages.SiteError, match="it/glossary.md: the term 'Fessura' has no Italian meaning"):
+        build(Term("Fessura", "Fessura", "A rift.", "sitegen-demo-it"))
