@@ -41,7 +41,7 @@ from estro_rules.i18n import using
 from estro_rules.rulings import RULING_ID, Rulebook
 from estro_rules.tables import markdown
 
-from . import glossary, lang, steps, worked
+from . import glossary, lang, mirror, steps, worked
 
 #: Where the engine's code lives: an example "calls the engine" when it runs a function defined here.
 ENGINE_DIR = str(Path(estro_rules.__file__).resolve().parent)
@@ -241,6 +241,8 @@ class Site:
     problems: list[str] = field(default_factory=list)
     outputs: Outputs = field(default_factory=dict)
     """What each ruling's examples printed when they ran (see :func:`run_examples`)."""
+    outputs_in: dict[str, Outputs] = field(default_factory=dict)
+    """The same for each other language's pages (``"it"`` → what the Italian page's examples printed)."""
     worked: dict[tuple[str, int], list[dict[str, Any]]] = field(default_factory=dict)
     """(page, first code line) of an example → the scenarios it bound to ``scenario``, in order."""
     widget_kinds: dict[str, str] = field(default_factory=dict)
@@ -686,8 +688,6 @@ def build(
             continue
         site.pages.append(parse(source, path))
     check(site)
-    for more in checks:
-        site.problems.extend(more(site))
     # Pages are served at NAME/, so the site root is one level up; the home page is the root itself.
     output = {
         f"{p.source.name}.md": render(site, p, base="" if p.source.name == "index" else "../") for p in site.pages
@@ -701,6 +701,8 @@ def build(
     output = {name: lang.mark(text) if name.endswith(".md") else text for name, text in output.items()}
     if italian is not None:
         output.update(italian_pages(site, italian, sources))
+    for more in checks:  # once every language's examples have run
+        site.problems.extend(more(site))
     output.update(site.files)
     if site.problems:
         raise SiteError(site.problems)
@@ -727,11 +729,24 @@ def italian_pages(english: Site, source_dir: Path, sources: Iterable[PageSource]
             site.pages.append(parse(source, path))
         elif source.rulebook is not None:
             site.problems.append(f"{path}: missing the Italian page of rulebook {source.rulebook.key}")
-    check(site)
-    for ruling, shown in site.outputs.items():  # the same examples: the same results, in both languages
-        if english.outputs.get(ruling) != shown:
+    # Each Italian rules page is its English page, heading by heading, in the glossary's words (.mirror).
+    english_pages = {p.source.name: p for p in english.pages}
+    for page in site.pages:
+        if page.source.rulebook is not None and page.source.name in english_pages:
+            site.problems.extend(
+                mirror.problems(english_pages[page.source.name], page, page.source.rulebook, site.terms)
+            )
+    with using(ITALIAN):  # the examples run in Italian: what they print is what the Italian page shows
+        check(site)
+    english.outputs_in[ITALIAN] = site.outputs
+    # The same examples give the same results in both languages (the same data, other words): run in English,
+    # the Italian page's examples print what the English page's do.
+    in_english: Outputs = {}
+    for page in site.pages:
+        run_examples(page, in_english)
+    for ruling in sorted(set(in_english) | set(site.outputs)):
+        if english.outputs.get(ruling) != in_english.get(ruling):
             site.problems.append(f"{source_dir.name}/: the examples of {ruling} print what the English page's do not")
-    english.problems.extend(site.problems)
     # Pages are served at it/NAME/, and rendered for the Italian pages' root, one level up (links to rulings
     # lead to the Italian pages); the Italian home page is that root. The engine's results on them speak
     # Italian where their kind does (estro_rules.i18n); their examples ran above, as on the English pages.
@@ -741,4 +756,5 @@ def italian_pages(english: Site, source_dir: Path, sources: Iterable[PageSource]
             for p in site.pages
         }
     glossary_page = render_extra(site, glossary.PAGE, glossary.page(site))
+    english.problems.extend(site.problems)  # every problem of the Italian pages, as the English pages' are
     return {**pages, f"{ITALIAN}/rulings.md": rulings_index(site), f"{ITALIAN}/{glossary.PAGE}": glossary_page}
