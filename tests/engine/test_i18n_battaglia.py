@@ -329,6 +329,8 @@ def test_the_command_line_plays_a_battle_in_italian(monkeypatch: pytest.MonkeyPa
     )
     assert "  [1] Tiro 1: 6 + 1 = 7 [BAT-6.1, I-BAT-1, I-BAT-12]\n" in italian
     assert run_cli("--lang", "it", "run", str(REFERENCE), "--text")[1] == italian  # the same through 'run'
+    assert run_cli("battle", str(REFERENCE), "--text", "--lang", "it")[1] == italian  # after the command too
+    assert run_cli("--lang", "it", "battle", str(REFERENCE), "--text", "--lang", "en")[1] == english  # the last wins
     monkeypatch.setenv("LANG", "it_IT.UTF-8")
     assert run_cli("battle", str(REFERENCE), "--text")[1] == italian
     assert run_cli("--lang", "en", "battle", str(REFERENCE), "--text")[1] == english
