@@ -297,7 +297,8 @@ class Trace:
             template = (
                 N_("Roll {roll}: {a} + {b} = {total} (forced)") if forced else N_("Roll {roll}: {a} + {b} = {total}")
             )
-        self._log("roll", Message(template, roll=roll, a=a, b=b, total=a + b, bonus=bonus), rulings, -1, -1, None, 0)
+        text = Message(template, roll=roll, a=a, b=b, total=a + b, bonus=bonus)
+        self._log("roll", text, rulings, -1, -1, None, 0)
 
     def tie(self, group: Sequence[int], threat: int, right_first: bool, rulings: tuple[str, ...]) -> None:
         """Cryptids of both sides share a threat; the seeded draw decided which side acts first."""
@@ -344,7 +345,8 @@ class Trace:
         self._log("modify", text, rulings, ab.owner, -1, ab.ability.amount, 0)
 
     def activate(self, ab: Acting, rulings: tuple[str, ...]) -> None:
-        self._log("activate", Message("{ability} activates", ability=self.texts[ab]), rulings, ab.owner, -1, None, 0)
+        text = Message("{ability} activates", ability=self.texts[ab])
+        self._log("activate", text, rulings, ab.owner, -1, None, 0)
 
     def reroll(self, ab: Acting, rulings: tuple[str, ...]) -> None:
         text = Message("{ability}: the turn stops and restarts at step 1; damage dealt stays", ability=self.texts[ab])
@@ -361,15 +363,8 @@ class Trace:
     # An activation: its targets and its effect
 
     def no_target(self, ab: Acting, depth: int, rulings: tuple[str, ...]) -> None:
-        self._log(
-            "no_target",
-            Message("{ability}: no target standing", ability=self.texts[ab]),
-            rulings,
-            ab.owner,
-            -1,
-            None,
-            depth,
-        )
+        text = Message("{ability}: no target standing", ability=self.texts[ab])
+        self._log("no_target", text, rulings, ab.owner, -1, None, depth)
 
     def hit(self, o: int, t: int, amount: int, bonus: int, depth: int, rulings: tuple[str, ...]) -> None:
         labels = self.labels
@@ -420,7 +415,8 @@ class Trace:
     # Step 5, inside steps 3, 4 and 6
 
     def reaction(self, r: Acting, depth: int, rulings: tuple[str, ...]) -> None:
-        self._log("reaction", Message("Reaction: {ability}", ability=self.texts[r]), rulings, r.owner, -1, None, depth)
+        text = Message("Reaction: {ability}", ability=self.texts[r])
+        self._log("reaction", text, rulings, r.owner, -1, None, depth)
 
     def capped(self, r: Acting, depth: int, rulings: tuple[str, ...]) -> None:
         """The cap stopped a reaction: the turn's first is an event, the others are counted in it."""
@@ -437,12 +433,12 @@ class Trace:
     # Step 6
 
     def death(self, i: int, rulings: tuple[str, ...]) -> None:
-        self._log("death", Message("{cryptid} dies", cryptid=self.labels[i]), rulings, -1, i, None, 0)
+        text = Message("{cryptid} dies", cryptid=self.labels[i])
+        self._log("death", text, rulings, -1, i, None, 0)
 
     def death_ability(self, ab: Acting, rulings: tuple[str, ...]) -> None:
-        self._log(
-            "death_ability", Message("Death ability: {ability}", ability=self.texts[ab]), rulings, ab.owner, -1, None, 0
-        )
+        text = Message("Death ability: {ability}", ability=self.texts[ab])
+        self._log("death_ability", text, rulings, ab.owner, -1, None, 0)
 
     # The end of a roll, of a turn, of the battle
 
