@@ -2,11 +2,14 @@
 
 import os
 from doctest import ELLIPSIS, NORMALIZE_WHITESPACE
+from typing import Any
 
 import pytest
 from sybil import Sybil
 from sybil.evaluators.python import PythonEvaluator
 from sybil.parsers.markdown import CodeBlockParser, PythonCodeBlockParser
+
+from estro_rules.i18n import using
 
 
 class PyconCodeBlockParser(PythonCodeBlockParser):
@@ -24,10 +27,27 @@ def pytest_configure(config: pytest.Config) -> None:
     os.environ["LANGUAGE"] = "en"
 
 
-pytest_collect_file = Sybil(
-    parsers=[PyconCodeBlockParser()],
-    path="docs",
-    patterns=["_sources/*.md", "_sources/it/*.md"],  # the Italian pages run the same examples
+def speak_italian(namespace: dict[str, Any]) -> None:
+    """An Italian page's examples run in Italian, as the site runs them (scripts/sitegen/pages.py)."""
+    namespace["_language"] = using("it")
+    namespace["_language"].__enter__()
+
+
+def speak_again(namespace: dict[str, Any]) -> None:
+    namespace.pop("_language").__exit__(None, None, None)
+
+
+pytest_collect_file = (
+    Sybil(parsers=[PyconCodeBlockParser()], path="docs", patterns=["_sources/*.md"])
+    # The Italian pages run the same examples, in Italian: what they print is what the page shows.
+    + Sybil(
+        parsers=[PyconCodeBlockParser()],
+        path="docs",
+        patterns=["_sources/it/*.md"],
+        setup=speak_italian,
+        teardown=speak_again,
+        name="it",
+    )
 ).pytest()
 
 

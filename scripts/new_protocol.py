@@ -77,18 +77,24 @@ def scaffold(name: str, root: Path) -> list[Path]:
 def lock(name: str, root: Path) -> Path:
     """The lock of what the new page's examples print, made by running them as the site build does."""
     sys.path.insert(0, str(root))
+    from estro_rules.i18n import using
     from scripts.sitegen import pages
     from scripts.sitegen.changes import lock_of
 
     package = importlib.import_module(f"estro_rules.{name}")
     book = package.RULEBOOK
-    page = pages.parse(pages.PageSource(book.page.rstrip("/"), book), root / "docs" / "_sources" / f"{book.page.rstrip('/')}.md")
+    source = pages.PageSource(book.page.rstrip("/"), book)
     outputs: pages.Outputs = {}
-    problems = pages.run_examples(page, outputs)
+    italian: pages.Outputs = {}
+    problems = pages.run_examples(pages.parse(source, root / "docs" / "_sources" / f"{source.name}.md"), outputs)
+    with using("it"):  # the Italian page's examples run in Italian, as the site runs them
+        problems += pages.run_examples(
+            pages.parse(source, root / "docs" / "_sources" / "it" / f"{source.name}.md"), italian
+        )
     if problems:
         raise SystemExit("error: the new page's examples disagree with its engine:\n  - " + "\n  - ".join(problems))
     target = root / "estro_rules" / name / "rulings.lock.json"
-    target.write_text(json.dumps(lock_of(outputs, []), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    target.write_text(json.dumps(lock_of(outputs, [], italian), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     return target
 
 

@@ -1,8 +1,10 @@
 """The rulings changelog, and the lock of what every ruling's examples print.
 
 Every ruling's examples run when the site is built. What they print is kept in a committed lock
-file, one per protocol in its package (``estro_rules/<protocol>/rulings.lock.json``), like a snapshot. When a ruling's examples print
-something else — its behaviour or its wording changed — the build fails unless the changelog
+file, one per protocol in its package (``estro_rules/<protocol>/rulings.lock.json``), like a snapshot: what
+the English page's examples print (``examples``) and what the Italian page's print, in Italian
+(``examples_it``). When a ruling's examples print
+something else on either page — its behaviour or its wording changed — the build fails unless the changelog
 (``docs/_sources/changelog.json``) has a new entry for that ruling, saying when and what changed.
 Once the entry is written, a maintainer refreshes the lock:
 
@@ -128,33 +130,47 @@ def read_changelog(path: Path) -> list[Entry]:
     return entries
 
 
-def lock_of(outputs: Outputs, entries: list[Entry]) -> dict[str, Any]:
-    """The lock for these outputs, remembering each ruling's number of changelog entries."""
+LANGUAGE_KEYS = {"en": "examples", "it": "examples_it"}
+"""Where a lock entry keeps what the examples print on the page of each language."""
+
+
+def lock_of(outputs: Outputs, entries: list[Entry], italian: Outputs | None = None) -> dict[str, Any]:
+    """The lock for these outputs, remembering each ruling's number of changelog entries; with ``italian``,
+    what the Italian page's examples of each ruling print too (``examples_it``).
+
+    >>> lock_of({"P07-2": [["True\\n"]]}, [], {"P07-2": [["Vero\\n"]]})["rulings"]
+    {'P07-2': {'changelog_entries': 0, 'examples': [['True\\n']], 'examples_it': [['Vero\\n']]}}
+    """
     counts = Counter(e.ruling for e in entries)
-    return {
-        "version": LOCK_VERSION,
-        "rulings": {
-            ruling: {"changelog_entries": counts[ruling], "examples": examples}
-            for ruling, examples in sorted(outputs.items())
-        },
-    }
+    rulings: dict[str, Any] = {}
+    for ruling, examples in sorted(outputs.items()):
+        rulings[ruling] = {"changelog_entries": counts[ruling], "examples": examples}
+        if italian is not None and ruling in italian:
+            rulings[ruling][LANGUAGE_KEYS["it"]] = italian[ruling]
+    return {"version": LOCK_VERSION, "rulings": rulings}
 
 
-def drift(outputs: Outputs, lock: dict[str, Any], entries: list[Entry], where: str) -> list[str]:
-    """Every ruling whose examples print something other than the lock says, with no new changelog entry."""
+def drift(outputs: Outputs, lock: dict[str, Any], entries: list[Entry], where: str, language: str = "en") -> list[str]:
+    """Every ruling whose examples print something other than the lock says, with no new changelog entry.
+    The same rule holds for each language's page (``language``): a ruling whose Italian examples print
+    something new needs its changelog entry too."""
+    key = LANGUAGE_KEYS[language]
+    page = "" if language == "en" else f" (the {language!r} page's)"
     counts = Counter(e.ruling for e in entries)
     locked: dict[str, Any] = lock.get("rulings", {})
     problems = []
-    for ruling in sorted(set(outputs) | set(locked)):
+    for ruling in sorted(set(outputs) | {r for r, e in locked.items() if key in e}):
         before = locked.get(ruling)
         now = outputs.get(ruling)
-        if before is not None and before["examples"] == now:
+        if before is not None and before.get(key) == now:
             continue
         if counts[ruling] > (before["changelog_entries"] if before else 0):
             continue  # a new entry explains the change; refreshing the lock records it
-        what = "is new" if before is None else "is gone" if now is None else "prints something else"
+        what = (
+            "is new" if before is None or key not in before else "is gone" if now is None else "prints something else"
+        )
         problems.append(
-            f"{where}: {ruling} {what} in its examples and changelog.json has no new entry for it: "
+            f"{where}: {ruling} {what} in its examples{page} and changelog.json has no new entry for it: "
             "write one (date, what changed), then refresh the lock with `python -m scripts.sitegen --lock`"
         )
     return problems
@@ -172,7 +188,11 @@ def check_lock(changelog_path: Path) -> Any:
         known = {r.id for page in site.pages if page.source.rulebook for r in page.source.rulebook}
         unknown = [e for e in entries if e.ruling not in known and e.change != "withdrawn"]
         problems = [f"{changelog_path.name}: entry for {e.ruling}, which no page states" for e in unknown]
-        return problems + drift(site.outputs, read_lock(), entries, "rulings.lock.json")
+        lock = read_lock()
+        problems += drift(site.outputs, lock, entries, "rulings.lock.json")
+        for language, outputs in site.outputs_in.items():
+            problems += drift(outputs, lock, entries, "rulings.lock.json", language)
+        return problems
 
     return check
 

@@ -42,7 +42,7 @@ from estro_rules.i18n import using
 from estro_rules.rulings import RULING_ID, Rulebook
 from estro_rules.tables import markdown
 
-from . import glossary, lang, steps, worked
+from . import glossary, lang, mirror, steps, worked
 
 #: Where the engine's code lives: an example "calls the engine" when it runs a function defined here.
 ENGINE_DIR = str(Path(estro_rules.__file__).resolve().parent)
@@ -108,7 +108,7 @@ HEADERS: dict[str, str] = {
     "When": "Quando",
     "Effect": "Effetto",
     "Step": "Passo",
-    "Italian": "In italiano",
+    "Italian": "Nella fonte",  # the source's own Italian words (Battaglia's turn steps)
     "Part": "Parte",
     "Word": "Parola",
     "Term": "Termine",
@@ -310,6 +310,8 @@ class Site:
     problems: list[str] = field(default_factory=list)
     outputs: Outputs = field(default_factory=dict)
     """What each ruling's examples printed when they ran (see :func:`run_examples`)."""
+    outputs_in: dict[str, Outputs] = field(default_factory=dict)
+    """The same for each other language's pages (``"it"`` → what the Italian page's examples printed)."""
     worked: dict[tuple[str, int], list[dict[str, Any]]] = field(default_factory=dict)
     """(page, first code line) of an example → the scenarios it bound to ``scenario``, in order."""
     widget_kinds: dict[str, str] = field(default_factory=dict)
@@ -793,8 +795,6 @@ def build(
             continue
         site.pages.append(parse(source, path))
     check(site)
-    for more in checks:
-        site.problems.extend(more(site))
     # Pages are served at NAME/, so the site root is one level up; the home page is the root itself.
     output = {
         f"{p.source.name}.md": render(site, p, base="" if p.source.name == "index" else "../") for p in site.pages
@@ -811,6 +811,8 @@ def build(
         for name in (extra or {}).keys() - italian_extra.keys() - set(english_only):
             site.problems.append(f"{name}: the generated page has no Italian page (italian_extra)")
         output.update(italian_pages(site, italian, sources, italian_extra))
+    for more in checks:  # once every language's examples have run
+        site.problems.extend(more(site))
     output.update(site.files)
     if site.problems:
         raise SiteError(site.problems)
@@ -969,13 +971,26 @@ def italian_pages(
             site.problems.append(f"{path}: missing the Italian page of rulebook {source.rulebook.key}")
         else:
             site.problems.append(f"{path}: missing the Italian page of {source.name}.md")
-    check(site)
+    # Each Italian rules page is its English page, heading by heading, in the glossary's words (.mirror); each
+    # written plain page keeps its English page's anchors and figures (twin_problems).
+    english_pages = {p.source.name: p for p in english.pages}
     for page in site.pages:
-        twin = next((p for p in english.pages if p.source.name == page.source.name), None)
-        if twin is not None and page.source.rulebook is None:
-            site.problems += twin_problems(twin, page)
-    for ruling, shown in site.outputs.items():  # the same examples: the same results, in both languages
-        if english.outputs.get(ruling) != shown:
+        if page.source.rulebook is not None and page.source.name in english_pages:
+            site.problems.extend(
+                mirror.problems(english_pages[page.source.name], page, page.source.rulebook, site.terms)
+            )
+        elif page.source.name in english_pages:
+            site.problems.extend(twin_problems(english_pages[page.source.name], page))
+    with using(ITALIAN):  # the examples run in Italian: what they print is what the Italian page shows
+        check(site)
+    english.outputs_in[ITALIAN] = site.outputs
+    # The same examples give the same results in both languages (the same data, other words): run in English,
+    # the Italian page's examples print what the English page's do.
+    in_english: Outputs = {}
+    for page in site.pages:
+        run_examples(page, in_english)
+    for ruling in sorted(set(in_english) | set(site.outputs)):
+        if english.outputs.get(ruling) != in_english.get(ruling):
             site.problems.append(f"{source_dir.name}/: the examples of {ruling} print what the English page's do not")
     # Pages are served at it/NAME/, and rendered for the Italian pages' root, one level up (links to rulings
     # lead to the Italian pages); the Italian home page is that root. The engine's results on them speak
@@ -988,7 +1003,7 @@ def italian_pages(
         }
         more = {f"{ITALIAN}/{name}": render_extra(site, name, _made(site, name, make)) for name, make in extra.items()}
     glossary_page = render_extra(site, glossary.PAGE, glossary.page(site))
-    english.problems.extend(site.problems)  # those of rendering too (a table, a header without its Italian)
+    english.problems.extend(site.problems)  # every problem of the Italian pages (of rendering too: a header)
     return {
         **pages,
         **more,

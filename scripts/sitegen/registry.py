@@ -131,14 +131,23 @@ def catalogues(site: pages.Site) -> list[str]:
     return messages.problems()
 
 
-def generate(download_bytes: int, outputs: pages.Outputs | None = None, *, locked: bool = True) -> dict[str, str]:
+def generate(
+    download_bytes: int,
+    outputs: pages.Outputs | None = None,
+    *,
+    locked: bool = True,
+    outputs_in: dict[str, pages.Outputs] | None = None,
+) -> dict[str, str]:
     """Every generated page as Markdown, by file name, and ``rulings.json``; raises pages.SiteError on any
-    disagreement. ``outputs`` receives what each ruling's examples printed; ``locked=False`` leaves out
-    the check against the lock (for refreshing it)."""
+    disagreement. ``outputs`` receives what each ruling's examples printed, and ``outputs_in`` what they
+    printed on each other language's page; ``locked=False`` leaves out the check against the lock (for
+    refreshing it)."""
     seen: pages.Outputs = {} if outputs is None else outputs
+    seen_in: dict[str, pages.Outputs] = {} if outputs_in is None else outputs_in
 
     def keep(site: pages.Site) -> list[str]:
         seen.update(site.outputs)
+        seen_in.update(site.outputs_in)
         return []
 
     generated = pages.build(

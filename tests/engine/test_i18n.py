@@ -14,7 +14,7 @@ from tests.support import ROOT
 
 COMBINATION = ROOT / "examples" / "p07" / "cinque-soglie-single-player.json"
 DESTRUCTION = ROOT / "examples" / "p07" / "destroyed-by-opponent-face-down.json"
-BATTLE = ROOT / "examples" / "battaglia" / "reference-matchup.json"
+R19 = ROOT / "examples" / "r19" / "morality-fall.json"  # a kind not yet in Italian (Battaglia is: test_i18n_battaglia)
 
 
 def run_cli(*args: str) -> tuple[int, str, str]:
@@ -78,7 +78,7 @@ def test_a_widget_gets_its_pages_language_where_the_kind_speaks_it() -> None:
     assert check_combination(["Cinque Soglie", "Single Player"]).violations  # (the verdict the words say)
     job = web.start(text, "../", "it")
     assert "Non ammesso." in json.loads(job.step())["html"]
-    reply = json.loads(web.handle(BATTLE.read_text(), "../", "it"))
+    reply = json.loads(web.handle(R19.read_text(), "../", "it"))
     assert reply["lang"] == "en", "a kind not yet in Italian says so"
     assert i18n.current() == "en", "the language is the request's only"
 
@@ -87,7 +87,7 @@ def test_a_worked_example_speaks_the_pages_language_where_its_kind_does() -> Non
     scenario = {"kind": "p07.destruction", "destroyed_by_opponent": True, "face_down": True}
     with i18n.using("it"):
         italian = worked.worked_html(scenario, "p07-destruction", "../")
-        battle = worked.worked_html(json.loads(BATTLE.read_text()), "battle-viewer", "../")
+        r19 = worked.worked_html(json.loads(R19.read_text()), "r19-sandbox", "../")
     english = worked.worked_html(scenario, "p07-destruction", "../")
     assert italian.startswith('<article lang="it" class="estro-worked"')
     assert "<strong>Situazione:</strong> distrutta dall&#x27;avversario; la carta era coperta." in italian
@@ -95,7 +95,7 @@ def test_a_worked_example_speaks_the_pages_language_where_its_kind_does() -> Non
     assert english.startswith('<article class="estro-worked"')
     assert "<strong>Situation:</strong> destroyed by the opponent; the card was face-down." in english
     assert ">Try it</a>" in english
-    assert battle.startswith('<article lang="en" class="estro-worked"') and ">Try it</a>" in battle
+    assert r19.startswith('<article lang="en" class="estro-worked"') and ">Try it</a>" in r19
 
 
 def test_a_players_own_text_is_never_translated() -> None:

@@ -51,6 +51,28 @@ def test_new_and_gone_rulings_need_entries() -> None:
     assert drift(shrunk, lock, [Entry("P07-2", "2026-11-30", "withdrawn", "Withdrawn.")], "lock") == []
 
 
+def test_the_lock_keeps_both_languages_and_the_changelog_rule_holds_for_each() -> None:
+    italian = {"P07-1": [["Vero\n"]], "P07-2": [["Falso\n"]]}
+    lock = lock_of(OUTPUTS, [], italian)
+    assert lock["rulings"]["P07-2"] == {"changelog_entries": 0, "examples": [["False\n"]], "examples_it": [["Falso\n"]]}
+    assert drift(OUTPUTS, lock, [], "lock") == [] and drift(italian, lock, [], "lock", "it") == []
+    # Only the Italian page prints something else: that needs its changelog entry too.
+    reworded = {**italian, "P07-2": [["Non vero\n"]]}
+    assert drift(reworded, lock, [], "lock", "it") == [
+        "lock: P07-2 prints something else in its examples (the 'it' page's) and changelog.json has no new entry "
+        "for it: write one (date, what changed), then refresh the lock with `python -m scripts.sitegen --lock`"
+    ]
+    assert drift(reworded, lock, [Entry("P07-2", "2026-12-05", "text", "Reworded in Italian.")], "lock", "it") == []
+    # A lock made before the ruling had an Italian page: its Italian outputs are new.
+    assert "P07-1 is new" in drift(italian, lock_of(OUTPUTS, []), [], "lock", "it")[0]
+
+
+def test_every_lock_records_the_italian_pages_outputs() -> None:
+    lock = read_lock()["rulings"]
+    assert lock and all("examples_it" in entry for entry in lock.values())
+    assert {r for r, e in lock.items() if len(e["examples_it"]) != len(e["examples"])} == set()
+
+
 @pytest.mark.parametrize(
     ("entry", "message"),
     [

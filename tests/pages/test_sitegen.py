@@ -376,6 +376,7 @@ BOOK_IT = Rulebook(
         Ruling("DEMO-1", "Two and two", italian="Due più due"),
         Ruling("I-DEMO-1", "A reading", interpretation=True, italian="Una lettura"),
     ],
+    italian="Prova",
 )
 
 
@@ -395,7 +396,8 @@ def build_italian(tmp_path: Path, italian: str | None) -> dict[str, str]:
 
 
 ITALIAN = (
-    GOOD.replace("Two and two make four", "Due più due fa quattro")
+    GOOD.replace("# Demo\n", "# Prova\n", 1)
+    .replace("Two and two make four", "Due più due fa quattro")
     .replace("DEMO-1 Two and two", "DEMO-1 Due più due")
     .replace("I-DEMO-1 A reading", "I-DEMO-1 Una lettura")
 )
@@ -416,10 +418,76 @@ def test_an_italian_page_is_built_beside_the_english_one(tmp_path: Path) -> None
     assert "| Numero |" in page and "| Number |" in out["demo.md"]  # a generated table's header, in Italian
 
 
+SAYS_ALLOWED = '>>> from estro_rules.fields import join\n>>> join("so", "[0]")\n\'so[0]\'\n'
+"""I-DEMO-1's example; the test below makes it print a message of the engine's catalogue instead."""
+
+
+def test_an_italian_pages_examples_run_in_italian_and_both_outputs_are_kept(tmp_path: Path) -> None:
+    """The Italian page's examples print the engine's words in Italian; run in English they must print what the
+    English page's print (the same data); the lock check sees both languages' outputs."""
+    said = '>>> from estro_rules.i18n import Message, say\n>>> say(Message("{effect} is not in play in this match.", effect="NecroToken"))\n'
+    english = GOOD.replace(SAYS_ALLOWED, said + "'NecroToken is not in play in this match.'\n")
+    italian = ITALIAN.replace(SAYS_ALLOWED, said + "'NecroToken non fa parte di questa partita.'\n")
+    assert english != GOOD and italian != ITALIAN
+    (tmp_path / "it").mkdir()
+    (tmp_path / "demo.md").write_text(english)
+    seen: dict[str, pages.Outputs] = {}
+
+    def build(italian_text: str) -> dict[str, str]:
+        (tmp_path / "it" / "demo.md").write_text(italian_text)
+        return pages.build(
+            [pages.PageSource("demo", BOOK_IT)],
+            tmp_path,
+            {"demo.numbers": table},
+            {"demo-widget": lambda options, base: "<div>w</div>"},
+            checks=[lambda site: [seen.update(en=site.outputs, **site.outputs_in)] and []],
+            italian=tmp_path / "it",
+        )
+
+    out = build(italian)
+    assert "'NecroToken non fa parte di questa partita.'" in out["it/demo.md"]
+    assert seen["en"]["I-DEMO-1"] == [["'NecroToken is not in play in this match.'\n"]]
+    assert seen["it"]["I-DEMO-1"] == [["'NecroToken non fa parte di questa partita.'\n"]]
+    # English words on the Italian page disagree with the engine, which speaks Italian there.
+    with pytest.raises(pages.SiteError, match="the example of I-DEMO-1 disagrees with the engine"):
+        build(italian.replace("non fa parte di questa partita", "is not in play in this match"))
+    # Other data in Italian words: the English run of the Italian page prints something else.
+    other = italian.replace('effect="NecroToken"', 'effect="Illusio"').replace("'NecroToken non", "'Illusio non")
+    with pytest.raises(pages.SiteError, match="the examples of I-DEMO-1 print what the English page's do not"):
+        build(other)
+
+
 def test_a_missing_or_mistitled_italian_page_fails_the_build(tmp_path: Path) -> None:
     with pytest.raises(pages.SiteError, match="missing the Italian page of rulebook sitegen-demo-it"):
         build_italian(tmp_path, None)
     with pytest.raises(pages.SiteError, match="DEMO-1 is titled 'Two and two' here but 'Due più due' in the engine"):
         build_italian(tmp_path, ITALIAN.replace("DEMO-1 Due più due", "DEMO-1 Two and two"))
+    # The build holds the Italian page to its English page (scripts/sitegen/mirror.py): a citation the English
+    # section does not make fails it.
+    assert "The text is silent; we read it so." in ITALIAN
+    with pytest.raises(pages.SiteError, match=r"cites \['DEMO-1'\] \(citations\), which the English section does not"):
+        build_italian(tmp_path, ITALIAN.replace("The text is silent; we read it so.", "Vedi [[DEMO-1]]."))
     with pytest.raises(pages.SiteError, match="the examples of DEMO-1 print what the English page's do not"):
         build_italian(tmp_path, ITALIAN.replace('>>> check_int(2 + 2, "sum")\n4', '>>> check_int(2 + 3, "sum")\n5'))
+
+
+def test_a_glossary_term_without_its_italian_meaning_fails_the_build(tmp_path: Path) -> None:
+    from estro_rules.glossary import Term
+
+    (tmp_path / "demo.md").write_text(GOOD)
+    (tmp_path / "it").mkdir()
+    (tmp_path / "it" / "demo.md").write_text(ITALIAN)
+
+    def build(term: Term) -> dict[str, str]:
+        widgets = {"demo-widget": lambda options, base: "<div>w</div>"}
+        args = ([pages.PageSource("demo", BOOK_IT)], tmp_path, {"demo.numbers": table}, widgets)
+        return pages.build(*args, terms=[term], italian=tmp_path / "it")
+
+    assert (
+        "Una crepa."
+        in build(Term("Fessura", "Fessura", "A rift.", "sitegen-demo-it", italian_meaning="Una crepa."))[
+            "it/glossary.md"
+        ]
+    )
+    with pytest.raises(pages.SiteError, match="it/glossary.md: the term 'Fessura' has no Italian meaning"):
+        build(Term("Fessura", "Fessura", "A rift.", "sitegen-demo-it"))

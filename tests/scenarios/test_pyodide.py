@@ -190,7 +190,10 @@ def test_the_engine_answers_in_italian_as_cpython(compiled: Compiled, node: str)
     p07 = [r for r in replies if r["result"]["kind"].startswith("p07.")]
     assert p07 and all(r["lang"] == "it" for r in p07)
     assert any("Ammesso." in r["html"] or "Non ammesso." in r["html"] for r in p07)
-    assert {r["lang"] for r in replies if not r["result"]["kind"].startswith("p07.")} == {"en"}  # not yet in Italian
+    battaglia = [r for r in replies if r["result"]["kind"].startswith("battaglia.")]
+    assert battaglia and all(r["lang"] == "it" for r in battaglia)
+    assert any("Eventi principali" in r["html"] for r in battaglia)
+    assert {r["lang"] for r in replies if r["result"]["kind"].startswith("r19.")} == {"en"}  # not yet in Italian
     boot = {module_name(m) for m in compiled.measured}
     assert {"gettext", "struct"} <= boot, "reading a catalogue needs no module from the whole library"
 
