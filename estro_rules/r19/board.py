@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ..errors import ScenarioError
+from ..i18n import Message
 from .rulebook import cite
 from .rules import COUNTER_PENALTIES, COUNTERS, MAX_EVENTS, VALUES, ZONES, X
 
@@ -256,8 +257,8 @@ class Modifier:
         if self.kind == "penalty":
             return f"-{self.amount} {self.value}{name}"
         if self.kind == "grant":
-            return f"has {self.value} {self.amount}{name}"
-        return f"loses {self.value}{name}"
+            return Message("has {value} {amount}{name}", value=self.value, amount=self.amount, name=name)
+        return Message("loses {value}{name}", value=self.value, name=name)
 
 
 @dataclass
@@ -352,13 +353,44 @@ class CardState:
         )
 
 
-def why_none(card: CardState, value: str) -> tuple[str, tuple[str, ...]]:
+def why_none(card: CardState, value: str) -> tuple[Message, tuple[str, ...]]:
     """Why ``card`` has nothing to use for ``value``: it lost it, or it never printed it (§19.7)."""
     lost = card.lost(value)
     if lost:
         name = f" ({lost.effect})" if lost.effect else ""
-        return f"it has lost {value}{name} and is treated as not printing it", (cite("R19-7.2"),)
-    return f"it prints no {value}: it has nothing there to use, not 0", (cite("R19-7.1"),)
+        return Message("it has lost {value}{name} and is treated as not printing it", value=value, name=name), (
+            cite("R19-7.2"),
+        )
+    return Message("it prints no {value}: it has nothing there to use, not 0", value=value), (cite("R19-7.1"),)
+
+
+def listed(parts: Iterable[str], separator: str) -> Message:
+    """``parts`` joined by ``separator``, as a kept message: each part that is a message is said in the
+    current language when the whole is (the separator is punctuation, the same in every language).
+
+    >>> from estro_rules.i18n import using, say
+    >>> both = listed([Message("{card} is destroyed", card="A (A-1)"), "B"], "; ")
+    >>> both, say(both) == both
+    ('A (A-1) is destroyed; B', True)
+    """
+    items = list(parts)
+    braced = separator.replace("{", "{{").replace("}", "}}")
+    return Message(
+        braced.join(f"{{part{i}}}" for i in range(len(items))), **{f"part{i}": p for i, p in enumerate(items)}
+    )
+
+
+def and_list(parts: Iterable[str]) -> str:
+    """``parts`` joined by "and", as a kept message.
+
+    >>> and_list(["A", "B", "C"]), and_list(["A"])
+    ('A and B and C', 'A')
+    """
+    items = list(parts)
+    out = items[0] if items else ""
+    for part in items[1:]:
+        out = Message("{cards} and {more}", cards=out, more=part)
+    return out
 
 
 # --------------------------------------------------------------------------
@@ -496,9 +528,15 @@ class Board(ABC):
 
     def emit_answer(self, answer: Answer, card: CardState, *, asked: str | None = None) -> None:
         """Log ``answer`` about ``card``; ``asked`` words the question in the log (its own wording by default)."""
+        question = asked or answer.question
+        said = (
+            Message("{question} Yes: {reason}", question=question, reason=answer.reason)
+            if answer.answer
+            else Message("{question} No: {reason}", question=question, reason=answer.reason)
+        )
         self.emit(
             "answer",
-            f"{asked or answer.question} {'Yes' if answer.answer else 'No'}: {answer.reason}",
+            said,
             answer.rulings,
             card,
             question=answer.question,
@@ -570,5 +608,7 @@ __all__ = [
     "Trigger",
     "Turning",
     "by_id",
+    "and_list",
+    "listed",
     "why_none",
 ]

@@ -18,6 +18,7 @@ from typing import Any
 
 from ..declare import Declared, declared, record
 from ..fields import Fields, join, parse_json
+from ..i18n import N_
 from ..ordered import Rule, RuleList
 from ..protocol import WRAPPER_FIELDS
 from ..schema import NOTHING
@@ -226,13 +227,14 @@ LINT_RULES: RuleList[LintRule] = RuleList(
 )
 """The lint rules, in the order they run on each card."""
 
+
 def _card_numbers_once(values: dict[str, Any], path: str) -> None:
     check_cards(values["cards"], join(path, "cards"))
 
 
 @record(
     "card pool",
-    label="Card pool",
+    label=N_("Card pool"),
     rules=RuleList([Rule("card_numbers_once", _card_numbers_once, "Each card number is defined once.", ())]),
 )
 @dataclass(frozen=True)
@@ -240,7 +242,7 @@ class CardPool(Declared):
     """A card pool: ``{"cards": [...]}``, its cards read as a scenario's are."""
 
     cards: tuple[CardDef, ...] = declared(
-        POOL_CARDS, label="Cards", help="The cards of the pool, each defined once by its card number"
+        POOL_CARDS, label=N_("Cards"), help=N_("The cards of the pool, each defined once by its card number")
     )
 
 

@@ -14,8 +14,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
+from ..i18n import N_, Message, Plural
 from ..ordered import Rule, RuleList
-from .board import Board, CardState, Moment, Turning, by_id
+from .board import Board, CardState, Moment, Turning, and_list, by_id
 from .rulebook import cite
 from .rules import BECOMES, LEAVE_EVENTS, REVERSAL, TWIST_CAUSE
 
@@ -42,10 +43,24 @@ def _turn_face(board: Board, moment: Moment) -> None:
         if new == "Fallen" and card.current.type != "Character":
             ids.append(cite("R19-2.6"))
         ids.append(cite("R19-4.1"))
-        becomes = f"becomes {new}" if new else f"turns to its {card.face} face"
+        said = (
+            Message(
+                "{card} becomes {state} ({cause}). A flip is not a destruction: the card stays in play.",
+                card=card.label(),
+                state=new,
+                cause=cause,
+            )
+            if new
+            else Message(
+                "{card} turns to its {face} face ({cause}). A flip is not a destruction: the card stays in play.",
+                card=card.label(),
+                face=card.face,
+                cause=cause,
+            )
+        )
         board.emit(
             "face_change",
-            f"{card.label()} {becomes} ({cause}). A flip is not a destruction: the card stays in play.",
+            said,
             ids,
             card,
             **{"from": old, "to": card.face, "cause": cause},
@@ -54,8 +69,11 @@ def _turn_face(board: Board, moment: Moment) -> None:
         if keyed:
             board.emit(
                 "not_destruction",
-                f"{', '.join(keyed)} (keyed to destruction) does not fire: {card.label()} flipped, it was not "
-                "destroyed.",
+                Message(
+                    "{abilities} (keyed to destruction) does not fire: {card} flipped, it was not destroyed.",
+                    abilities=", ".join(keyed),
+                    card=card.label(),
+                ),
                 (cite("R19-4.1"),),
                 card,
             )
@@ -68,7 +86,11 @@ def _liberation_counters_off(board: Board, moment: Moment) -> None:
         if removed:
             board.emit(
                 "counters_removed",
-                f"{removed} Liberation counter{'s come' if removed != 1 else ' comes'} off in the flip (§13).",
+                Plural(
+                    "{n} Liberation counter comes off in the flip (§13).",
+                    "{n} Liberation counters come off in the flip (§13).",
+                    removed,
+                ),
                 (cite("R19-8.5"),),
                 card,
                 counter="Liberation",
@@ -79,7 +101,7 @@ def _liberation_counters_off(board: Board, moment: Moment) -> None:
             listed = ", ".join(f"{n} {c}" for c, n in kept.items())
             board.emit(
                 "counters_kept",
-                f"Other counters stay on the card ({listed}, §18.38).",
+                Message("Other counters stay on the card ({counters}, §18.38).", counters=listed),
                 (cite("R19-8.5"),),
                 card,
                 counters=kept,
@@ -92,8 +114,11 @@ def _cp_loss_cleared(board: Board, moment: Moment) -> None:
         if card.cp_lost:
             board.emit(
                 "cp_loss_cleared",
-                f"The CP lost on the {turning.old} face does not carry to the {card.face} face, which has its own "
-                "printed CP.",
+                Message(
+                    "The CP lost on the {old} face does not carry to the {new} face, which has its own printed CP.",
+                    old=turning.old,
+                    new=card.face,
+                ),
                 (cite("I-R19-1"),),
                 card,
             )
@@ -111,16 +136,20 @@ def _no_story_point(board: Board, moment: Moment) -> None:
         if turning.cause == TWIST_CAUSE:
             board.emit(
                 "story_point",
-                "A Character's own Twist is a Fall its player causes to their own Character: the one kind of Fall "
-                "that scores (§8.12).",
+                N_(
+                    "A Character's own Twist is a Fall its player causes to their own Character: the one kind of Fall "
+                    "that scores (§8.12)."
+                ),
                 (cite("R19-4.2"), cite("I-R19-8")),
                 card,
             )
             continue
         board.emit(
             "no_story_point",
-            "This Fall scores nothing by itself: Story Points are scored from the board at the end of each Act, "
-            "and an opponent's Fall never earns one (§15.1).",
+            N_(
+                "This Fall scores nothing by itself: Story Points are scored from the board at the end of each Act, "
+                "and an opponent's Fall never earns one (§15.1)."
+            ),
             (cite("R19-4.2"),),
             card,
         )
@@ -132,7 +161,10 @@ def _transition_triggers(board: Board, moment: Moment) -> None:
         card = turning.card
         if card.state in BECOMES:
             board.create_triggers(
-                f"becomes {card.state}", card, f"{card.label()} became {card.state}", (cite("R19-2.8"),)
+                f"becomes {card.state}",
+                card,
+                Message("{card} became {state}", card=card.label(), state=card.state),
+                (cite("R19-2.8"),),
             )
 
 
@@ -146,7 +178,11 @@ def _bound_storyline_flips(board: Board, moment: Moment) -> None:
         if story.zone != "Map":
             board.emit(
                 "no_effect",
-                f"{card.label()} is Bound to {story.label()}, which is not in play: there is nothing to flip.",
+                Message(
+                    "{card} is Bound to {story}, which is not in play: there is nothing to flip.",
+                    card=card.label(),
+                    story=story.label(),
+                ),
                 (cite("R19-2.5"),),
                 card,
             )
@@ -158,8 +194,11 @@ def _bound_storyline_flips(board: Board, moment: Moment) -> None:
         if story.face == REVERSAL:
             board.emit(
                 "no_effect",
-                f"{story.label()} is on its Reversal face already: a Fall turns a Storyline to Reversal, never "
-                "back, so nothing changes (§8.11).",
+                Message(
+                    "{story} is on its Reversal face already: a Fall turns a Storyline to Reversal, never back, so "
+                    "nothing changes (§8.11).",
+                    story=story.label(),
+                ),
                 (cite("R19-2.5"), cite("I-R19-7")),
                 story,
             )
@@ -167,13 +206,18 @@ def _bound_storyline_flips(board: Board, moment: Moment) -> None:
         if REVERSAL not in story.card.faces:
             board.emit(
                 "no_effect",
-                f"{story.label()} has no Reversal face to flip to; nothing changes (§8.11).",
+                Message("{story} has no Reversal face to flip to; nothing changes (§8.11).", story=story.label()),
                 (cite("R19-2.5"), cite("I-R19-7"), cite("I-R19-1")),
                 story,
             )
             continue
-        who = " and ".join(c.label() for c in characters)
-        why = f"its Bound Character{'s' if len(characters) > 1 else ''} {who} became Fallen (§8.11)"
+        who = and_list([c.label() for c in characters])
+        why = Plural(
+            "its Bound Character {who} became Fallen (§8.11)",
+            "its Bound Characters {who} became Fallen (§8.11)",
+            len(characters),
+            who=who,
+        )
         flips.append(Turning(story, REVERSAL, why, (cite("R19-2.5"), cite("I-R19-7"))))
     if flips:
         moment.then.append(partial(board.at_once, flips))
@@ -241,7 +285,7 @@ def _counters_and_effects_off(board: Board, moment: Moment) -> None:
         if any(card.counters.values()) or card.modifiers or card.cp_lost:
             board.emit(
                 "counters_removed",
-                "Counters and lasting effects on it end as it leaves the Map.",
+                N_("Counters and lasting effects on it end as it leaves the Map."),
                 (cite("I-R19-1"),),
                 card,
             )
@@ -258,7 +302,8 @@ def _leave_triggers(board: Board, moment: Moment) -> None:
         for on, what in LEAVE_EVENTS:
             if on == "destroyed" and not leaving.destroyed:
                 continue
-            board.create_triggers(on, card, f"{card.label()} {what}", leaving.rulings, moment.before)
+            because = Message("{card} {what}", card=card.label(), what=Message.kept(what))
+            board.create_triggers(on, card, because, leaving.rulings, moment.before)
 
 
 def _bound_characters_fall(board: Board, moment: Moment) -> None:
@@ -276,9 +321,11 @@ def _bound_characters_fall(board: Board, moment: Moment) -> None:
             if other.state == "Fallen":
                 continue
             if "Fallen" not in other.card.faces:
-                board.emit("no_effect", f"{other.label()} has no Fallen face.", (cite("R19-2.3"),), other)
+                board.emit(
+                    "no_effect", Message("{card} has no Fallen face.", card=other.label()), (cite("R19-2.3"),), other
+                )
                 continue
-            why = f"the Storyline it was Bound to, {card.label()}, left play (route 3 of §7.7)"
+            why = Message("the Storyline it was Bound to, {story}, left play (route 3 of §7.7)", story=card.label())
             falls.append(Turning(other, "Fallen", why, (cite("R19-2.3"),)))
     if falls:
         moment.then.append(partial(board.at_once, falls))
