@@ -21,7 +21,7 @@ from typing import Any, ClassVar
 from ..declare import Check, Declared, declared, record
 from ..errors import ScenarioError
 from ..fields import join
-from ..i18n import N_, Message
+from ..i18n import N_, Message, Plural
 from ..ordered import Rule, RuleList
 from ..schema import Choice, Int, ListOf, Ref, Text
 from .board import Board, CardState, and_list
@@ -307,15 +307,35 @@ def only_characters(board: Board, card: CardState, what: str) -> bool:
     return False
 
 
-def add_damage(board: Board, card: CardState, amount: int, why: str, rulings: tuple[str, ...]) -> None:
-    """Put ``amount`` damage on a Character: it counts against its CP on every face."""
+def add_damage(
+    board: Board,
+    card: CardState,
+    amount: int,
+    rulings: tuple[str, ...],
+    instead_of: str | None = None,
+) -> None:
+    """Put ``amount`` damage on a Character: it counts against its CP on every face. ``instead_of`` names the
+    penalty the damage stands for (``"DEF"``: ``amount`` damage instead of -``amount`` DEF)."""
     card.counters["damage"] = card.counters.get("damage", 0) + amount
     card.last_cp_cause = "damage"
+    cp = card.value("CP")
+    said = (
+        Plural(
+            "{card} takes {n} damage: CP {cp}.", "{card} takes {n} damage: CP {cp}.", amount, card=card.label(), cp=cp
+        )
+        if instead_of is None
+        else Plural(
+            "{card} takes {n} damage instead of -{n} {value}: CP {cp}.",
+            "{card} takes {n} damage instead of -{n} {value}: CP {cp}.",
+            amount,
+            card=card.label(),
+            value=instead_of,
+            cp=cp,
+        )
+    )
     board.emit(
         "damage",
-        Message(
-            "{card} takes {amount} {why}: CP {cp}.", card=card.label(), amount=amount, why=why, cp=card.value("CP")
-        ),
+        said,
         rulings,
         card,
         amount=amount,

@@ -375,9 +375,9 @@ def listed(parts: Iterable[str], separator: str) -> Message:
     """
     items = list(parts)
     braced = separator.replace("{", "{{").replace("}", "}}")
-    return Message(
-        braced.join(f"{{part{i}}}" for i in range(len(items))), **{f"part{i}": p for i, p in enumerate(items)}
-    )
+    names = [f"part{i}" for i in range(len(items))]
+    template = braced.join("{" + name + "}" for name in names)  # placeholders only: nothing to translate
+    return Message(template, **dict(zip(names, items, strict=True)))
 
 
 def and_list(parts: Iterable[str]) -> str:

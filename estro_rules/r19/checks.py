@@ -53,7 +53,7 @@ def _character_cp_resolve(board: Board, card: CardState) -> Change:
         "{card} is at {cp} CP by {cause}: it is destroyed (§7.3).",
         card=card.label(),
         cp=card.value("CP"),
-        cause=Message.kept(cause) if type(cause) is str else cause,
+        cause=Message.kept(N_("damage")) if cause == "damage" else cause,
     )
     return board.destruction(card, said, rulings)
 

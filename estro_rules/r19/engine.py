@@ -111,8 +111,7 @@ class Engine(Board):
                             counter=counter,
                             n=n,
                         )
-                        why = Message("damage instead of -{amount} {value}", amount=per * n, value=value)
-                        add_damage(self, card, per * n, why, (cite("I-R19-5"), cite("R19-8.2")))
+                        add_damage(self, card, per * n, (cite("I-R19-5"), cite("R19-8.2")), instead_of=value)
 
         if self.unsettled() or any(
             c.current.type == "Character" and any(c.counters.get(k) for k in COUNTER_PENALTIES) for c in self.on_map()

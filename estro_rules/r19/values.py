@@ -28,9 +28,6 @@ from .board import Board, CardState, Change, Modifier, Turning, why_none
 from .rulebook import cite
 from .rules import COUNTER_PENALTIES, X
 
-DAMAGE = Message.kept(N_("damage"))
-"""Damage, as the log says what a Character takes ("takes 2 damage")."""
-
 
 @action("damage", N_("damage to a Character (CP)"), (cite("R19-4.3"),))
 @dataclass(frozen=True, kw_only=True)
@@ -42,10 +39,10 @@ class Damage(Targeted):
             what = Message.kept(N_("Damage"))
             if not_on_map(board, card, what) or only_characters(board, card, what):
                 continue
-            add_damage(board, card, self.amount, DAMAGE, (cite("R19-4.3"),))
+            add_damage(board, card, self.amount, (cite("R19-4.3"),))
 
     def describe(self) -> str:
-        return Message("damage {amount} to {cards}", amount=self.amount, cards=self.target.describe())
+        return Plural("damage {n} to {cards}", "damage {n} to {cards}", self.amount, cards=self.target.describe())
 
 
 @action("cp_loss", N_("CP loss to a Character by some other route"), (cite("R19-2.4"),))
@@ -108,7 +105,7 @@ class AddCounters(Targeted):
                 continue
             if self.counter == "damage":
                 if not only_characters(board, card, Message.kept(N_("Damage"))):
-                    add_damage(board, card, n, DAMAGE, (cite("R19-4.3"),))
+                    add_damage(board, card, n, (cite("R19-4.3"),))
                 continue
             if self.counter == "Liberation" and card.value("Rank") is None:
                 why, ids = why_none(card, "Rank")
@@ -144,8 +141,7 @@ class AddCounters(Targeted):
                         value=value,
                     )
                     board.emit("counters_added", said, (*notes, cite("R19-8.2")), card, counter=counter, n=n)
-                    why = Message("damage instead of -{amount} {value}", amount=per * n, value=value)
-                    add_damage(board, card, per * n, why, (cite("I-R19-5"), cite("R19-8.2")))
+                    add_damage(board, card, per * n, (cite("I-R19-5"), cite("R19-8.2")), instead_of=value)
                     continue
                 text = Message("{counters}: {value} {now}", counters=text, value=value, now=card.value(value))
             board.emit("counters_added", Message("{counters}.", counters=text), notes, card, counter=counter, n=n)
@@ -239,13 +235,7 @@ class Penalty(Targeted):
                     card,
                 )
                 if value == "DEF":
-                    add_damage(
-                        board,
-                        card,
-                        n,
-                        Message("damage instead of -{amount} {value}", amount=n, value="DEF"),
-                        (cite("R19-8.2"),),
-                    )
+                    add_damage(board, card, n, (cite("R19-8.2"),), instead_of="DEF")
                 else:
                     lose_cp(board, card, n, Message("CP loss instead of -{amount} Rank", amount=n), (cite("R19-8.2"),))
                 continue

@@ -324,9 +324,9 @@ def _board_text(board: BoardView) -> list[str]:
     for c in board.cards.values():
         state = c.state or _("unlabelled")
         counters = ", ".join(f"{n} {k}" for k, n in c.counters)
-        vals = ", ".join(f"{k} {v}" for k, v in c.values)
+        vals = ", ".join(f"{k} {v}" for k, v in c.values) or _("no values")
         lines.append(
-            f"    {c.id:<12} {c.zone:<13} [{state}] {c.type_line}; {vals or _('no values')}"
+            f"    {c.id:<12} {c.zone:<13} [{state}] {c.type_line}; {vals}"
             + ("; " + _("counters: {counters}").format(counters=counters) if counters else "")
             + ("; " + _("bound to {card}").format(card=c.bound_to) if c.bound_to else "")
         )
