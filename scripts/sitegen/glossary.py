@@ -187,6 +187,11 @@ def page(site: Site) -> str:
     used = uses(site)
     rulings = {t.anchor: ", ".join(f"[[{rid}]]" for _, rid in used[t.anchor]) or "—" for t in site.terms}
     if site.language == "it":
+        site.problems += [
+            f"it/{PAGE}: the term {t.english!r} has no Italian meaning"
+            for t in site.terms
+            if not t.italian_meaning.strip()
+        ]
         return "\n".join(
             ITALIAN_INTRO + _tables(site, "| Italiano | Inglese | Significato | Usata in |", _italian_row, rulings)
         )

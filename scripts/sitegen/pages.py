@@ -41,7 +41,7 @@ from estro_rules.i18n import using
 from estro_rules.rulings import RULING_ID, Rulebook
 from estro_rules.tables import markdown
 
-from . import glossary, lang, steps, worked
+from . import glossary, lang, mirror, steps, worked
 
 #: Where the engine's code lives: an example "calls the engine" when it runs a function defined here.
 ENGINE_DIR = str(Path(estro_rules.__file__).resolve().parent)
@@ -729,6 +729,13 @@ def italian_pages(english: Site, source_dir: Path, sources: Iterable[PageSource]
             site.pages.append(parse(source, path))
         elif source.rulebook is not None:
             site.problems.append(f"{path}: missing the Italian page of rulebook {source.rulebook.key}")
+    # Each Italian rules page is its English page, heading by heading, in the glossary's words (.mirror).
+    english_pages = {p.source.name: p for p in english.pages}
+    for page in site.pages:
+        if page.source.rulebook is not None and page.source.name in english_pages:
+            site.problems.extend(
+                mirror.problems(english_pages[page.source.name], page, page.source.rulebook, site.terms)
+            )
     with using(ITALIAN):  # the examples run in Italian: what they print is what the Italian page shows
         check(site)
     english.outputs_in[ITALIAN] = site.outputs
@@ -740,7 +747,6 @@ def italian_pages(english: Site, source_dir: Path, sources: Iterable[PageSource]
     for ruling in sorted(set(in_english) | set(site.outputs)):
         if english.outputs.get(ruling) != in_english.get(ruling):
             site.problems.append(f"{source_dir.name}/: the examples of {ruling} print what the English page's do not")
-    english.problems.extend(site.problems)
     # Pages are served at it/NAME/, and rendered for the Italian pages' root, one level up (links to rulings
     # lead to the Italian pages); the Italian home page is that root. The engine's results on them speak
     # Italian where their kind does (estro_rules.i18n); their examples ran above, as on the English pages.
@@ -750,4 +756,5 @@ def italian_pages(english: Site, source_dir: Path, sources: Iterable[PageSource]
             for p in site.pages
         }
     glossary_page = render_extra(site, glossary.PAGE, glossary.page(site))
+    english.problems.extend(site.problems)  # every problem of the Italian pages, as the English pages' are
     return {**pages, f"{ITALIAN}/rulings.md": rulings_index(site), f"{ITALIAN}/{glossary.PAGE}": glossary_page}

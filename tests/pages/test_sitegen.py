@@ -376,6 +376,7 @@ BOOK_IT = Rulebook(
         Ruling("DEMO-1", "Two and two", italian="Due più due"),
         Ruling("I-DEMO-1", "A reading", interpretation=True, italian="Una lettura"),
     ],
+    italian="Prova",
 )
 
 
@@ -395,7 +396,8 @@ def build_italian(tmp_path: Path, italian: str | None) -> dict[str, str]:
 
 
 ITALIAN = (
-    GOOD.replace("Two and two make four", "Due più due fa quattro")
+    GOOD.replace("# Demo\n", "# Prova\n", 1)
+    .replace("Two and two make four", "Due più due fa quattro")
     .replace("DEMO-1 Two and two", "DEMO-1 Due più due")
     .replace("I-DEMO-1 A reading", "I-DEMO-1 Una lettura")
 )
@@ -459,5 +461,32 @@ def test_a_missing_or_mistitled_italian_page_fails_the_build(tmp_path: Path) -> 
         build_italian(tmp_path, None)
     with pytest.raises(pages.SiteError, match="DEMO-1 is titled 'Two and two' here but 'Due più due' in the engine"):
         build_italian(tmp_path, ITALIAN.replace("DEMO-1 Due più due", "DEMO-1 Two and two"))
+    # The build holds the Italian page to its English page (scripts/sitegen/mirror.py): a citation the English
+    # section does not make fails it.
+    assert "The text is silent; we read it so." in ITALIAN
+    with pytest.raises(pages.SiteError, match=r"cites \['DEMO-1'\] \(citations\), which the English section does not"):
+        build_italian(tmp_path, ITALIAN.replace("The text is silent; we read it so.", "Vedi [[DEMO-1]]."))
     with pytest.raises(pages.SiteError, match="the examples of DEMO-1 print what the English page's do not"):
         build_italian(tmp_path, ITALIAN.replace('>>> check_int(2 + 2, "sum")\n4', '>>> check_int(2 + 3, "sum")\n5'))
+
+
+def test_a_glossary_term_without_its_italian_meaning_fails_the_build(tmp_path: Path) -> None:
+    from estro_rules.glossary import Term
+
+    (tmp_path / "demo.md").write_text(GOOD)
+    (tmp_path / "it").mkdir()
+    (tmp_path / "it" / "demo.md").write_text(ITALIAN)
+
+    def build(term: Term) -> dict[str, str]:
+        widgets = {"demo-widget": lambda options, base: "<div>w</div>"}
+        args = ([pages.PageSource("demo", BOOK_IT)], tmp_path, {"demo.numbers": table}, widgets)
+        return pages.build(*args, terms=[term], italian=tmp_path / "it")
+
+    assert (
+        "Una crepa."
+        in build(Term("Fessura", "Fessura", "A rift.", "sitegen-demo-it", italian_meaning="Una crepa."))[
+            "it/glossary.md"
+        ]
+    )
+    with pytest.raises(pages.SiteError, match="it/glossary.md: the term 'Fessura' has no Italian meaning"):
+        build(Term("Fessura", "Fessura", "A rift.", "sitegen-demo-it"))
