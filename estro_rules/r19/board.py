@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ..errors import ScenarioError
-from ..i18n import Message
+from ..i18n import Message, Plural
 from .rulebook import cite
 from .rules import COUNTER_PENALTIES, COUNTERS, MAX_EVENTS, VALUES, ZONES, X
 
@@ -380,6 +380,18 @@ def listed(parts: Iterable[str], separator: str) -> Message:
     return Message(template, **dict(zip(names, items, strict=True)))
 
 
+def counters_listed(counters: Iterable[tuple[str, int]]) -> str:
+    """Counters as the log lists them, ``"3 Sabotage, 1 damage"``, as a kept message: Liberation and
+    Sabotage are the cards' words, the same in every language; damage is ours (*1 danno*, *2 danni*).
+
+    >>> counters_listed([("Sabotage", 3), ("damage", 1)])
+    '3 Sabotage, 1 damage'
+    """
+    return listed(
+        (Plural("{n} damage", "{n} damage", n) if name == "damage" else f"{n} {name}" for name, n in counters), ", "
+    )
+
+
 def and_list(parts: Iterable[str]) -> str:
     """``parts`` joined by "and", as a kept message.
 
@@ -609,6 +621,7 @@ __all__ = [
     "Turning",
     "by_id",
     "and_list",
+    "counters_listed",
     "listed",
     "why_none",
 ]

@@ -16,7 +16,7 @@ from functools import partial
 
 from ..i18n import N_, Message, Plural
 from ..ordered import Rule, RuleList
-from .board import Board, CardState, Moment, Turning, and_list, by_id
+from .board import Board, CardState, Moment, Turning, and_list, by_id, counters_listed
 from .rulebook import cite
 from .rules import BECOMES, LEAVE_EVENTS, REVERSAL, TWIST_CAUSE
 
@@ -98,10 +98,11 @@ def _liberation_counters_off(board: Board, moment: Moment) -> None:
             )
         kept = {c: n for c, n in card.counters.items() if n}
         if kept:
-            listed = ", ".join(f"{n} {c}" for c, n in kept.items())
             board.emit(
                 "counters_kept",
-                Message("Other counters stay on the card ({counters}, §18.38).", counters=listed),
+                Message(
+                    "Other counters stay on the card ({counters}, §18.38).", counters=counters_listed(kept.items())
+                ),
                 (cite("R19-8.5"),),
                 card,
                 counters=kept,

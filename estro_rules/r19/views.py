@@ -17,7 +17,7 @@ from collections.abc import Iterable
 
 from ..html import esc, ruling_links, scroll_box, steps_box, tag
 from ..i18n import N_, _, ngettext, say
-from .board import BoardView, CardView, Event, Trigger
+from .board import BoardView, CardView, Event, Trigger, counters_listed
 from .engine import SequenceResult, Step
 from .rulebook import RULEBOOK
 
@@ -84,7 +84,7 @@ def _values(card: CardView) -> str:
 
 
 def _counters(card: CardView) -> str:
-    return ", ".join(f"{esc(n)} {esc(c)}" for c, n in card.counters) or "—"
+    return esc(say(counters_listed(card.counters))) if card.counters else "—"
 
 
 def board_html(board: BoardView) -> str:
@@ -323,7 +323,7 @@ def _board_text(board: BoardView) -> list[str]:
     lines = ["  " + said.format(player=board.active, phase=board.phase, seats=", ".join(board.players))]
     for c in board.cards.values():
         state = c.state or _("unlabelled")
-        counters = ", ".join(f"{n} {k}" for k, n in c.counters)
+        counters = say(counters_listed(c.counters)) if c.counters else ""
         vals = ", ".join(f"{k} {v}" for k, v in c.values) or _("no values")
         lines.append(
             f"    {c.id:<12} {c.zone:<13} [{state}] {c.type_line}; {vals}"

@@ -121,7 +121,7 @@ def test_the_rarer_sentences_read_in_italian() -> None:
     assert "Azione 1. +1 Vox a Location sotto il controllo di Ana" in lines
     assert "  - +1 Vox: nessuna carta corrisponde (Location sotto il controllo di Ana). [R19-6.1]" in lines
     assert (
-        "  - -1 Income a Colonel Varro (CH-031): non stampa Income: non ha nulla da usare lì, nemmeno 0; "
+        "  - -1 Income a Colonel Varro (CH-031): non stampa Income: lì non ha nulla da usare, e nulla non vale 0; "
         "non c'è nulla da ridurre. [R19-7.1]"
     ) in lines
     assert "Azione 3. dare Vote 2 a GU-050" in lines
@@ -280,3 +280,4 @@ def test_a_view_said_in_italian_leaves_no_english_sentence(scenario: Any) -> Non
     left = sorted(piece for piece in _english_fragments() if piece in said)
     assert left == []
     assert [word for word in WORDS if word in said] == []
+    assert "Content-Type" not in said, "an empty string said is gettext's header: nothing empty is said"
