@@ -143,7 +143,7 @@ class Targeted(Action):
     """An action that reaches cards: named (``card``, ``cards``) or every card of some classes on the Map."""
 
     RULES: ClassVar[tuple[Rule[Check], ...]] = (
-        Rule("exactly_one_way_to_the_cards", _exactly_one_way, "Exactly one of card, cards and classes.", ()),
+        Rule("exactly_one_way_to_the_cards", _exactly_one_way, N_("Exactly one of card, cards and classes."), ()),
     )
 
     card: str | None = declared(

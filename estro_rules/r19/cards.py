@@ -83,7 +83,7 @@ def _effects_are_its_own_cards_text(values: dict[str, Any], path: str) -> None:
             Rule(
                 "an_effect_is_its_own_cards_text",
                 _effects_are_its_own_cards_text,
-                "An ability's effect is the text of its own card: its source is the card itself.",
+                N_("An ability's effect is the text of its own card: its source is the card itself."),
                 (cite("R19-2.3"),),
             )
         ]
@@ -201,10 +201,10 @@ def _its_card_labels_it(values: dict[str, Any], path: str) -> None:
             Rule(
                 "a_character_prints_cp",
                 _a_character_prints_cp,
-                "Every Character face prints CP.",
+                N_("Every Character face prints CP."),
                 (cite("R19-2.4"),),
             ),
-            Rule("its_card_labels_it", _its_card_labels_it, "Its state is the label its card keys it by.", ()),
+            Rule("its_card_labels_it", _its_card_labels_it, N_("Its state is the label its card keys it by."), ()),
         ]
     ),
 )
@@ -319,14 +319,19 @@ def _faces_keep_their_labels(values: dict[str, Any], path: str) -> None:
             Rule(
                 "faces_a_card_can_have",
                 _one_face_at_least,
-                "At least one face; a Non-Capital Spacecraft has no Contested face; an unlabelled face is a card's "
-                "only face.",
+                N_(
+                    "At least one face; a Non-Capital Spacecraft has no Contested face; an unlabelled face is a card's "
+                    "only face."
+                ),
                 (cite("R19-8.3"),),
             ),
-            Rule("one_card_type", _one_card_type, "Every face of a card has the same card type.", ()),
-            Rule("ability_names_once", _ability_names_once, "Each ability of a card has a name of its own.", ()),
+            Rule("one_card_type", _one_card_type, N_("Every face of a card has the same card type."), ()),
+            Rule("ability_names_once", _ability_names_once, N_("Each ability of a card has a name of its own."), ()),
             Rule(
-                "faces_keep_their_labels", _faces_keep_their_labels, "A face's state is the label it is keyed by.", ()
+                "faces_keep_their_labels",
+                _faces_keep_their_labels,
+                N_("A face's state is the label it is keyed by."),
+                (),
             ),
         ]
     ),

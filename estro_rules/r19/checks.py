@@ -127,21 +127,23 @@ STATE_CHECKS: RuleList[StateCheck] = RuleList(
         Rule(
             "character_at_0_cp",
             StateCheck(_character_cp_applies, _character_cp_resolve),
-            "A Character on the Map at 0 CP or less is destroyed, whatever took the CP.",
+            N_("A Character on the Map at 0 CP or less is destroyed, whatever took the CP."),
             (cite("R19-2.4"), cite("R19-4.3")),
         ),
         Rule(
             "unit_at_0_def_or_rank",
             StateCheck(_unit_applies, _unit_resolve),
-            "A Ground Unit at DEF or Rank 0 or less is destroyed: Depleted Pile, or Burned for a Drone.",
+            N_("A Ground Unit at DEF or Rank 0 or less is destroyed: Depleted Pile, or Burned for a Drone."),
             (cite("R19-8.1"),),
         ),
         Rule(
             "location_or_spacecraft_at_0_def_or_rank",
             StateCheck(_breakable_applies, _breakable_resolve),
-            "A Location, Homeworld or Spacecraft at DEF or Rank 0 or less breaks: Prime (not a Non-Capital "
-            "Spacecraft) flips to Contested; a Non-Capital Spacecraft is destroyed; a Contested face is placed "
-            "in the Depleted Pile, and so is any other face. The new face is checked again.",
+            N_(
+                "A Location, Homeworld or Spacecraft at DEF or Rank 0 or less breaks: Prime (not a Non-Capital "
+                "Spacecraft) flips to Contested; a Non-Capital Spacecraft is destroyed; a Contested face is placed "
+                "in the Depleted Pile, and so is any other face. The new face is checked again."
+            ),
             (
                 cite("R19-8.3"),
                 cite("R19-8.4"),

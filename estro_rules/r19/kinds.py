@@ -318,31 +318,33 @@ def _named_things_exist(values: dict[str, Any], path: str) -> None:
 
 SEQUENCE_RULES: RuleList[Check] = RuleList(
     [
-        Rule("each_player_once", _each_player_once, "Each player sits once.", ()),
+        Rule("each_player_once", _each_player_once, N_("Each player sits once."), ()),
         Rule(
             "an_active_player_who_sits",
             _an_active_player_who_sits,
-            "The active player is one of the players (the first when left out).",
+            N_("The active player is one of the players (the first when left out)."),
             (cite("R19-1.3"),),
         ),
-        Rule("card_numbers_once", _card_numbers_once, "Each card number is defined once.", ()),
+        Rule("card_numbers_once", _card_numbers_once, N_("Each card number is defined once."), ()),
         Rule(
             "the_board_is_of_these_cards",
             _the_board_is_of_these_cards,
-            "Each card on the board is one of the scenario's cards, owned and controlled by its players, showing one "
-            "of its faces, with counters only on the Map.",
+            N_(
+                "Each card on the board is one of the scenario's cards, owned and controlled by its players, showing one "
+                "of its faces, with counters only on the Map."
+            ),
             (cite("I-R19-1"),),
         ),
         Rule(
             "bound_to_a_storyline",
             _bound_to_a_storyline,
-            "A Character is Bound to a Storyline on the board.",
+            N_("A Character is Bound to a Storyline on the board."),
             (cite("R19-2.5"),),
         ),
         Rule(
             "what_is_named_exists",
             _named_things_exist,
-            "Every card, player, face, ability and trigger an action or an effect names is in the scenario.",
+            N_("Every card, player, face, ability and trigger an action or an effect names is in the scenario."),
             (),
         ),
     ]

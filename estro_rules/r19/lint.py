@@ -250,20 +250,22 @@ LINT_RULES: RuleList[LintRule] = RuleList(
         Rule(
             "printed_zero_def_or_rank",
             _printed_zero,
-            "A face prints DEF 0 or Rank 0: broken or destroyed on entry.",
+            N_("A face prints DEF 0 or Rank 0: broken or destroyed on entry."),
             (cite("R19-8.6"),),
         ),
         Rule(
             "dead_or_partly_dead_bonus",
             _dead_bonus,
-            "A +N bonus names a class some (or all) of whose members print no such value as a number (a "
-            "Character prints DEF X and Rank X); or a card's bonus to itself on a face that does not print it.",
+            N_(
+                "A +N bonus names a class some (or all) of whose members print no such value as a number (a "
+                "Character prints DEF X and Rank X); or a card's bonus to itself on a face that does not print it."
+            ),
             (cite("R19-6.3"), cite("R19-6.1"), cite("I-R19-6")),
         ),
         Rule(
             "fall_outside_the_four_routes",
             _fall_outside_routes,
-            "An effect would flip a Character to Fallen (or make another Character Twist) outside the four routes.",
+            N_("An effect would flip a Character to Fallen (or make another Character Twist) outside the four routes."),
             (cite("R19-2.3"),),
         ),
     ]
@@ -278,7 +280,7 @@ def _card_numbers_once(values: dict[str, Any], path: str) -> None:
 @record(
     "card pool",
     label=N_("Card pool"),
-    rules=RuleList([Rule("card_numbers_once", _card_numbers_once, "Each card number is defined once.", ())]),
+    rules=RuleList([Rule("card_numbers_once", _card_numbers_once, N_("Each card number is defined once."), ())]),
 )
 @dataclass(frozen=True)
 class CardPool(Declared):

@@ -50,7 +50,7 @@ def _cause_leads_there(values: dict[str, Any], path: str) -> None:
         Rule(
             "a_cause_leads_to_some_faces",
             _cause_leads_there,
-            "Each cause of a flip leads only to some faces.",
+            N_("Each cause of a flip leads only to some faces."),
             (cite("R19-2"),),
         ),
     ),

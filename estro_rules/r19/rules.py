@@ -158,10 +158,10 @@ FLIP_CAUSE_NAMES = tuple(c.name for c in FLIP_CAUSES)
 """The flip causes' names, in order."""
 
 FALL_ROUTES: tuple[str, ...] = (
-    "a Storyline's text",
-    "Morality Penalties taking a Prime Character to 0 CP",
-    "the Storyline they are Bound to leaving play",
-    "their own Twist",
+    N_("a Storyline's text"),
+    N_("Morality Penalties taking a Prime Character to 0 CP"),
+    N_("the Storyline they are Bound to leaving play"),
+    N_("their own Twist"),
 )
 """The four routes by which a Character can become Fallen (§7.7), in the text's order."""
 

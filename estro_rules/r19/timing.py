@@ -65,13 +65,13 @@ TRIGGER_ORDER: RuleList[TriggerStep] = RuleList(
         Rule(
             "active_player_first_then_clockwise",
             _active_player_first,
-            "Players in seat order, starting at the active player.",
+            N_("Players in seat order, starting at the active player."),
             (cite("R19-1.3"),),
         ),
         Rule(
             "each_player_in_their_chosen_order",
             _players_chosen_order,
-            "Each player's triggers in the order they choose; creation order when none is given.",
+            N_("Each player's triggers in the order they choose; creation order when none is given."),
             (cite("I-R19-2"),),
         ),
     ]
@@ -204,29 +204,29 @@ ACTIVATION_CHECKS: RuleList[ActivationCheck] = RuleList(
         Rule(
             "is_an_activated_ability",
             _is_activated,
-            "Bind, resource generation, triggered and static abilities are not activated.",
+            N_("Bind, resource generation, triggered and static abilities are not activated."),
             (cite("R19-3.3"), cite("R19-3.4")),
         ),
-        Rule("card_in_play", _in_play, "The card must be on the Map.", (cite("I-R19-1"),)),
+        Rule("card_in_play", _in_play, N_("The card must be on the Map."), (cite("I-R19-1"),)),
         Rule(
             "no_sequence_under_way",
             _no_sequence,
-            "Nothing is activated during a resolution sequence.",
+            N_("Nothing is activated during a resolution sequence."),
             (cite("R19-1.2"),),
         ),
         Rule(
             "not_ready_or_end_phase",
             _not_ready_or_end,
-            "Never in the Ready Phase or the End Phase.",
+            N_("Never in the Ready Phase or the End Phase."),
             (cite("R19-3.1"),),
         ),
         Rule(
             "printed_restriction",
             _printed_restriction,
-            "A printed restriction (\u201cUse only during your turn\u201d, named phases).",
+            N_("A printed restriction (\u201cUse only during your turn\u201d, named phases)."),
             (cite("R19-3.2"),),
         ),
-        Rule("fast_by_default", _fast_by_default, "Otherwise yes: Fast, on any player's turn.", (cite("R19-3.1"),)),
+        Rule("fast_by_default", _fast_by_default, N_("Otherwise yes: Fast, on any player's turn."), (cite("R19-3.1"),)),
     ]
 )
 """The questions asked, in order, to decide whether an ability can be activated now; the first that
@@ -363,43 +363,43 @@ CAPABILITY_QUESTIONS: RuleList[CapabilityQuestion] = RuleList(
         Rule(
             "attack",
             _q_attack,
-            "A unit can declare an attack when it has ATK (0 included); with no ATK it has nothing to attack with.",
+            N_("A unit can declare an attack when it has ATK (0 included); with no ATK it has nothing to attack with."),
             (cite("R19-7"), cite("R19-7.1"), cite("R19-7.3")),
         ),
         Rule(
             "return_fire",
             _q_return_fire,
-            "A unit returns fire with one of its attacks, so only when it has ATK.",
+            N_("A unit returns fire with one of its attacks, so only when it has ATK."),
             (cite("R19-7"), cite("R19-7.2")),
         ),
         Rule(
             "intercept",
             _q_intercept,
-            "A unit can always intercept: intercepting needs no attack.",
+            N_("A unit can always intercept: intercepting needs no attack."),
             (cite("R19-7.2"),),
         ),
         Rule(
             "vote",
             _q_vote,
-            "A card with Vote above 0 is a Convocant; at 0 or less it holds that Vote; with none it cannot Vote.",
+            N_("A card with Vote above 0 is a Convocant; at 0 or less it holds that Vote; with none it cannot Vote."),
             (cite("R19-7"), cite("R19-7.1"), cite("R19-7.3")),
         ),
         Rule(
             "be_liberated",
             _q_liberated,
-            "A card can be Liberated only when it has a Rank.",
+            N_("A card can be Liberated only when it has a Rank."),
             (cite("R19-7"), cite("R19-7.5")),
         ),
         Rule(
             "vox",
             _q_value("Vox"),
-            "A card with no Vox has no part in any mechanic that needs Vox.",
+            N_("A card with no Vox has no part in any mechanic that needs Vox."),
             (cite("R19-7"), cite("R19-7.1")),
         ),
         Rule(
             "income",
             _q_value("Income"),
-            "A card with no Income has no part in any mechanic that needs Income.",
+            N_("A card with no Income has no part in any mechanic that needs Income."),
             (cite("R19-7"), cite("R19-7.1")),
         ),
     ]

@@ -229,39 +229,43 @@ TRANSITION_STEPS: RuleList[TransitionStep] = RuleList(
         Rule(
             "turn_face",
             _turn_face,
-            "The card becomes Contested, Fallen or Prime; it stays in play (not a destruction).",
+            N_("The card becomes Contested, Fallen or Prime; it stays in play (not a destruction)."),
             (cite("R19-2.1"), cite("R19-2.2"), cite("R19-2.7"), cite("R19-4.1")),
         ),
         Rule(
             "liberation_counters_off",
             _liberation_counters_off,
-            "Liberation counters come off; other counters stay.",
+            N_("Liberation counters come off; other counters stay."),
             (cite("R19-8.5"),),
         ),
         Rule(
             "cp_loss_cleared",
             _cp_loss_cleared,
-            "CP lost on the old face does not carry to the new face.",
+            N_("CP lost on the old face does not carry to the new face."),
             (cite("I-R19-1"),),
         ),
         Rule(
             "no_story_point",
             _no_story_point,
-            "A Character's Fall earns an opponent no Story Point; its own Twist is the one Fall that scores.",
+            N_("A Character's Fall earns an opponent no Story Point; its own Twist is the one Fall that scores."),
             (cite("R19-4.2"), cite("I-R19-8")),
         ),
         Rule(
             "transition_triggers",
             _transition_triggers,
-            "Triggers keyed to the transition are created, watched for on the Map as it is once every change of "
-            "the moment is made; they wait for the sequence to end.",
+            N_(
+                "Triggers keyed to the transition are created, watched for on the Map as it is once every change of "
+                "the moment is made; they wait for the sequence to end."
+            ),
             (cite("R19-2.8"), cite("R19-1.1"), cite("I-R19-11")),
         ),
         Rule(
             "bound_storyline_flips",
             _bound_storyline_flips,
-            "A Character becoming Fallen turns the Storyline it is Bound to to its Reversal face, once the moment "
-            "is over.",
+            N_(
+                "A Character becoming Fallen turns the Storyline it is Bound to to its Reversal face, once the moment "
+                "is over."
+            ),
             (cite("R19-2.5"), cite("I-R19-7")),
         ),
     ]
@@ -337,27 +341,29 @@ LEAVE_STEPS: RuleList[LeaveStep] = RuleList(
         Rule(
             "to_zone",
             _to_zone,
-            "The card goes to its zone: Depleted Pile, or Burned for a Drone.",
+            N_("The card goes to its zone: Depleted Pile, or Burned for a Drone."),
             (cite("R19-8.1"),),
         ),
         Rule(
             "counters_and_effects_off",
             _counters_and_effects_off,
-            "Counters and lasting effects on it end.",
+            N_("Counters and lasting effects on it end."),
             (cite("I-R19-1"),),
         ),
         Rule(
             "leave_triggers",
             _leave_triggers,
-            "Triggers keyed to its leaving play are created, and to its destruction if it was destroyed (not "
-            "merely placed): every card on the Map just before the moment watches, the cards leaving with it "
-            "included.",
+            N_(
+                "Triggers keyed to its leaving play are created, and to its destruction if it was destroyed (not "
+                "merely placed): every card on the Map just before the moment watches, the cards leaving with it "
+                "included."
+            ),
             (cite("R19-4.3"), cite("R19-8.1"), cite("I-R19-11")),
         ),
         Rule(
             "bound_characters_fall",
             _bound_characters_fall,
-            "A Storyline leaving play makes the Characters Bound to it Fall, once the moment is over.",
+            N_("A Storyline leaving play makes the Characters Bound to it Fall, once the moment is over."),
             (cite("R19-2.3"),),
         ),
     ]
