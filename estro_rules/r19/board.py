@@ -101,6 +101,16 @@ class PrintedCard(Protocol):
 # Events, answers, snapshots
 
 
+def plain(value: Any) -> Any:
+    """``value`` for JSON: a kept message (:class:`~estro_rules.i18n.Message`) as the plain English ``str``
+    it is, so that a result's data are the same, of the same types, in every language.
+
+    >>> type(plain(Message("{n} left", n=2))), plain(3)
+    (<class 'str'>, 3)
+    """
+    return str(value) if isinstance(value, str) else value
+
+
 @dataclass(frozen=True)
 class Event:
     """One thing that happened, or was decided, with the rulings behind it."""
@@ -127,12 +137,12 @@ class Event:
         return dict(self.data).get(key)
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"kind": self.kind, "text": self.text, "rulings": list(self.rulings)}
+        out: dict[str, Any] = {"kind": self.kind, "text": str(self.text), "rulings": list(self.rulings)}
         if self.card is not None:
             out["card"] = self.card
         if self.player is not None:
             out["player"] = self.player
-        out.update(self.data)
+        out.update((k, plain(v)) for k, v in self.data)
         return out
 
 
@@ -146,7 +156,12 @@ class Answer:
     rulings: tuple[str, ...]
 
     def to_json(self) -> dict[str, Any]:
-        return {"question": self.question, "answer": self.answer, "reason": self.reason, "rulings": list(self.rulings)}
+        return {
+            "question": str(self.question),
+            "answer": self.answer,
+            "reason": str(self.reason),
+            "rulings": list(self.rulings),
+        }
 
 
 @dataclass(frozen=True)
@@ -179,7 +194,7 @@ class CardView:
             "values": dict(self.values),
             "counters": dict(self.counters),
             "bound_to": self.bound_to,
-            "effects": list(self.effects),
+            "effects": [str(e) for e in self.effects],
         }
 
 
@@ -232,7 +247,7 @@ class Trigger:
         return f"{self.card}/{self.ability.name}"
 
     def to_json(self) -> dict[str, Any]:
-        return {"player": self.player, "trigger": self.key, "because": self.because, "created": self.number}
+        return {"player": self.player, "trigger": self.key, "because": str(self.because), "created": self.number}
 
 
 # --------------------------------------------------------------------------
@@ -623,5 +638,6 @@ __all__ = [
     "and_list",
     "counters_listed",
     "listed",
+    "plain",
     "why_none",
 ]

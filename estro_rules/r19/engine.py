@@ -52,6 +52,7 @@ from .board import (
     Trigger,
     Turning,
     listed,
+    plain,
 )
 from .checks import STATE_CHECKS
 from .rulebook import cite
@@ -385,7 +386,7 @@ class Step:
         return {
             "action": self.number,
             "do": self.action.do,
-            "label": self.label,
+            "label": str(self.label),
             "destroyed": [e.card for e in self.of_kind("destroyed")],
             "left_play": [e.card for e in self.of_kind("left_play")],
             "flips": [f"{e.card}: {e.get('from')} -> {e.get('to')}" for e in self.of_kind("face_change")],
@@ -395,9 +396,9 @@ class Step:
             "answers": [
                 {
                     "card": e.card,
-                    "question": e.get("question"),
+                    "question": plain(e.get("question")),
                     "answer": e.get("answer"),
-                    "reason": e.get("reason"),
+                    "reason": plain(e.get("reason")),
                     "rulings": list(e.rulings),
                 }
                 for e in self.of_kind("answer")

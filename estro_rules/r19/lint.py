@@ -51,7 +51,13 @@ class Finding:
     """What is wrong and why."""
 
     def to_json(self) -> dict[str, Any]:
-        return {"card": self.card, "name": self.name, "rule": self.rule, "ruling": self.ruling, "message": self.message}
+        return {
+            "card": self.card,
+            "name": self.name,
+            "rule": self.rule,
+            "ruling": self.ruling,
+            "message": str(self.message),
+        }
 
 
 def _effects(card: CardDef) -> Iterator[tuple[str, Action]]:

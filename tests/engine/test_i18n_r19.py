@@ -281,3 +281,24 @@ def test_a_view_said_in_italian_leaves_no_english_sentence(scenario: Any) -> Non
     assert left == []
     assert [word for word in WORDS if word in said] == []
     assert "Content-Type" not in said, "an empty string said is gettext's header: nothing empty is said"
+
+
+def _kept_messages(data: Any, path: str = "") -> list[str]:
+    """Where ``data`` holds a kept message instead of a plain ``str``."""
+    if isinstance(data, dict):
+        return [p for key, value in data.items() for p in _kept_messages(value, f"{path}.{key}")]
+    if isinstance(data, list):
+        return [p for i, value in enumerate(data) for p in _kept_messages(value, f"{path}[{i}]")]
+    return [path] if isinstance(data, str) and type(data) is not str else []
+
+
+def test_a_results_data_are_plain_english_strings() -> None:
+    """A result's JSON holds plain ``str`` (an example's ``expect`` compares types too), in English."""
+    for scenario in [*sorted((EXAMPLES / "r19").glob("*.json")), RARE]:
+        if getattr(scenario, "name", "") == "card-pool.json":
+            continue
+        with using("it"):
+            data = run(scenario).to_json()
+        assert _kept_messages(data) == []
+    findings = [f.to_json() for f in lint(POOL.read_text(encoding="utf-8"))]
+    assert _kept_messages(findings) == [] and findings[0]["message"].startswith("Its face prints DEF 0")
