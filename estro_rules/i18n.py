@@ -7,7 +7,9 @@ A message a player reads is written in English where it is said, and marked for 
   :func:`say`;
 - ``Message("… result {result} …", result=3)`` for a kept message with values: a ``str`` whose value is
   the English text (so results and their JSON stay English), and which :func:`say` puts into the current
-  language.
+  language;
+- ``Plural("{n} trigger waiting.", "{n} triggers waiting.", n)`` for a kept message whose words depend on a
+  number: :func:`say` puts it into the current language with :func:`ngettext` (Italian has three forms).
 
 The current language is a context variable, set around the work with :class:`using` (the command line
 from ``--lang`` or the environment, the browser from the page's language, the site for its Italian pages).
