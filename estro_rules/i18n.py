@@ -182,7 +182,10 @@ class Plural(Message):
 def say(text: str) -> str:
     """A kept message (:func:`N_`, :class:`Message`, :class:`Plural`) in the current language. A message's
     values are said too if they are messages themselves; any other value (a name, a player's own text) stays
-    as it is."""
+    as it is. In English, the language of the code, a kept message is already said: its ``str`` (a long
+    battle's trace says thousands)."""
+    if _current.get() == "en":
+        return str(text)
     if isinstance(text, Message):
         values = {k: say(v) if isinstance(v, Message) else v for k, v in text.values.items()}
         if isinstance(text, Plural):

@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..declare import Declared, declared, record
+from ..i18n import N_, Message
 from ..schema import Bool, Int
 from .engine import Battle, Matchup
 from .results import BattleResult
@@ -33,7 +34,9 @@ from .rules import MAX_CRYPTIDS, MAX_SEED, ROLLS, EndReason, Winner
 from .teams import Team
 from .trace import RollRecord
 
-LEFT_HELP = f'A team: a list of 1 to {MAX_CRYPTIDS} cryptids, left to right, or `{{"name": ..., "cryptids": [...]}}`'
+LEFT_HELP = Message(
+    'A team: a list of 1 to {most} cryptids, left to right, or `{{"name": ..., "cryptids": [...]}}`', most=MAX_CRYPTIDS
+)
 """What a left team is, for its field's help."""
 
 
@@ -42,35 +45,38 @@ LEFT_HELP = f'A team: a list of 1 to {MAX_CRYPTIDS} cryptids, left to right, or 
 class BattleScenario(Declared):
     """One battle: two teams, a seed, optionally forced dice."""
 
-    left: Team = declared(Team.SCHEMA, label="Left team", help=LEFT_HELP, missing="a value")
+    left: Team = declared(Team.SCHEMA, label=N_("Left team"), help=LEFT_HELP, missing="a value")
     """The left team."""
 
     right: Team = declared(
-        Team.SCHEMA, label="Right team", help="The opponent's team, as it was set (a snapshot, [[BAT-2]])", missing="a value"
+        Team.SCHEMA,
+        label=N_("Right team"),
+        help=N_("The opponent's team, as it was set (a snapshot, [[BAT-2]])"),
+        missing="a value",
     )
     """The right team (the opponent's snapshot)."""
 
     seed: int = declared(
         Int(0, MAX_SEED),
         default=0,
-        label="Seed",
-        help="Every random draw of the battle comes from it: the same seed replays the same battle",
+        label=N_("Seed"),
+        help=N_("Every random draw of the battle comes from it: the same seed replays the same battle"),
     )
     """The battle's seed (I-BAT-12)."""
 
     dice: tuple[tuple[int, int], ...] = declared(
         ROLLS,
         default=(),
-        label="Forced dice",
-        help="Force the first rolls (then the seed takes over); each roll in the trace says whether it was forced",
+        label=N_("Forced dice"),
+        help=N_("Force the first rolls (then the seed takes over); each roll in the trace says whether it was forced"),
     )
     """Forced rolls; after them the dice come from the seed."""
 
     trace: bool = declared(
         Bool(),
         default=True,
-        label="Record every event",
-        help="Record every event with its rulings (the battle viewer needs it)",
+        label=N_("Record every event"),
+        help=N_("Record every event with its rulings (the battle viewer needs it)"),
     )
     """Whether to record the trace."""
 

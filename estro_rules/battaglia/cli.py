@@ -8,7 +8,8 @@ counts as one), shows a progress line on standard error at least every second,
 and prints the estimate. Ctrl-C during an estimate stops it cleanly: the
 estimate so far is printed (``played`` less than ``battles``, and its counts
 add up to ``played``) and the exit status is 130.
-Output is JSON, or readable text with ``--text``. Bad input raises
+Output is JSON, or readable text with ``--text``, in the language of ``--lang L`` (after the command or before
+it, as for ``run``; JSON is the same in both). Bad input raises
 :class:`~estro_rules.errors.ScenarioError`, which the main command turns into
 ``error: FILE: <message>`` and exit status 2.
 """
@@ -34,6 +35,10 @@ from .views import battle_text, estimate_text
 
 
 def arguments(p: argparse.ArgumentParser) -> None:
+    import argparse  # here: the browser never imports argparse
+
+    from ..cli import language_argument  # here: the main command line imports this module
+
     p.add_argument("file", metavar="FILE", help="a battaglia.battle or battaglia.estimate scenario, or - for stdin")
     p.add_argument("--seed", type=int, help="seed (overrides the file's)")
     p.add_argument("--simulate", type=int, metavar="N", help="estimate win rates over N battles")
@@ -41,6 +46,7 @@ def arguments(p: argparse.ArgumentParser) -> None:
         "--jobs", type=int, default=1, metavar="K", help="with an estimate: play it in K processes (same counts)"
     )
     p.add_argument("--text", action="store_true", help="print readable text instead of JSON")
+    language_argument(p, default=argparse.SUPPRESS)  # also after the command: battle FILE --text --lang it
 
 
 def load_file(data: object) -> BattleScenario | EstimateScenario:

@@ -31,6 +31,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
+from ..i18n import N_
 from ..ordered import Rule, RuleList
 from .matchup import (
     DAMAGE,
@@ -582,7 +583,7 @@ TURN_STEPS: RuleList[Step] = RuleList(
             Battle.roll_dice,
             "Two six-sided dice are rolled; every roll, reroll or not, counts.",
             (cite("BAT-6.1"), cite("I-BAT-1")),
-            title="Roll the dice",
+            title=N_("Roll the dice"),
             note="tira i dadi",
         ),
         Rule(
@@ -590,7 +591,7 @@ TURN_STEPS: RuleList[Step] = RuleList(
             Battle.status,
             "Damage over time ticks on every cryptid that carries it (no sudden-death bonus, no reactions).",
             (cite("BAT-6.2"), cite("I-BAT-2"), cite("I-BAT-18")),
-            title="Status effects",
+            title=N_("Status effects"),
             note="effetti di stato",
         ),
         Rule(
@@ -599,7 +600,7 @@ TURN_STEPS: RuleList[Step] = RuleList(
             "Dice-total changes, before any check on the roll; in the engine's reading, with them the abilities "
             "that act on every roll whatever the dice show, all in threat order.",
             (cite("BAT-6.3"), cite("I-BAT-17"), cite("I-BAT-11")),
-            title="Abilities of every roll",
+            title=N_("Abilities of every roll"),
             note="abilità di ogni tiro",
         ),
         Rule(
@@ -608,7 +609,7 @@ TURN_STEPS: RuleList[Step] = RuleList(
             "Abilities whose condition the roll meets resolve, highest threat first on both sides; "
             "a cryptid at 0 health does not act.",
             (cite("BAT-6.4"), cite("BAT-3"), cite("I-BAT-3"), cite("I-BAT-9")),
-            title="Abilities in threat order",
+            title=N_("Abilities in threat order"),
             note="ordine di minaccia",
         ),
         Rule(
@@ -617,7 +618,7 @@ TURN_STEPS: RuleList[Step] = RuleList(
             "Damage or healing that an ability deals triggers reactions at once, inside the step it happens in "
             "(the hit cryptid's own first, then its allies'); they can chain, up to the cap.",
             (cite("BAT-6.5"), cite("I-BAT-15"), cite("I-BAT-19"), cite("I-BAT-18"), cite("I-BAT-10")),
-            title="Reactions",
+            title=N_("Reactions"),
             note="reazioni",
         ),
         Rule(
@@ -626,7 +627,7 @@ TURN_STEPS: RuleList[Step] = RuleList(
             "Every cryptid at 0 health dies; “ally dies” reactions, then death abilities, resolve in threat order, "
             "and so on until none is down.",
             (cite("BAT-6.6"), cite("I-BAT-5"), cite("I-BAT-16")),
-            title="Deaths",
+            title=N_("Deaths"),
             note="morti",
         ),
     ]

@@ -41,6 +41,7 @@ BATTLE: ScenarioKind[BattleScenario, BattleResult] = ScenarioKind(
     battle_html,
     battle_text,
     panels=_one_per_roll,
+    languages=("en", "it"),
 )
 
 ESTIMATE: ScenarioKind[EstimateScenario, Estimate] = ScenarioKind(
@@ -51,6 +52,7 @@ ESTIMATE: ScenarioKind[EstimateScenario, Estimate] = ScenarioKind(
     estimate_html,
     estimate_text,
     long_run=_simulation,
+    languages=("en", "it"),
 )
 
 KINDS: tuple[Kind, ...] = (BATTLE, ESTIMATE)

@@ -39,6 +39,7 @@ if TYPE_CHECKING:  # multiprocessing is imported where a process starts: the bro
     import multiprocessing
     from multiprocessing.process import BaseProcess
 
+from ..i18n import N_
 from ..schema import Field, Int
 from .simulate import Estimate, EstimateScenario, Simulation
 from .teams import Team
@@ -46,7 +47,9 @@ from .teams import Team
 #: How many processes may share one estimate.
 MAX_JOBS = 64
 
-JOBS = Field("jobs", Int(1, MAX_JOBS), default=1, label="Processes", help="How many processes share the estimate")
+JOBS = Field(
+    "jobs", Int(1, MAX_JOBS), default=1, label=N_("Processes"), help=N_("How many processes share the estimate")
+)
 """How many processes an estimate is played in: ``battle --jobs K`` is read through it."""
 
 Report = tuple[int, tuple[int, int, int]]
@@ -118,7 +121,7 @@ def _play_range(
 class ParallelSimulation:
     """A :class:`~.simulate.Simulation` played by ``jobs`` processes, with the same results."""
 
-    unit = "battles"
+    unit = N_("battles")
     """What it counts, for a progress line and an interrupted run's report."""
 
     def __init__(self, left: Team, right: Team, *, battles: int, seed: int = 0, jobs: int = 2) -> None:

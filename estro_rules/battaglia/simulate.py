@@ -28,6 +28,7 @@ from typing import Any
 
 from ..declare import Declared, declared, record
 from ..fields import check_int, number_text
+from ..i18n import N_, Message, _, current
 from ..schema import Int
 from .battles import LEFT_HELP, battle_seed
 from .engine import Matchup
@@ -57,6 +58,20 @@ def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
     centre = (p + z2 / (2 * trials)) / denom
     half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / denom
     return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def percent(rate: float) -> str:
+    """A rate as a percentage with one decimal, written as the current language writes it (:mod:`estro_rules.i18n`).
+
+    >>> from estro_rules.i18n import using
+    >>> percent(0.4567), percent(1.0)
+    ('45.7%', '100.0%')
+    >>> with using("it"):
+    ...     percent(0.4567)
+    '45,7%'
+    """
+    text = f"{100 * rate:.1f}%"
+    return text.replace(".", ",") if current() == "it" else text
 
 
 @dataclass(frozen=True)
@@ -122,7 +137,8 @@ class Estimate:
 
     def summary(self) -> str:
         """The rates so far on one short line (for a progress line)."""
-        return "  ".join(f"{k} {100 * self.rate(k).rate:.1f}%" for k in ("left", "draw", "right"))
+        words = {"left": _("left"), "draw": _("draw"), "right": _("right")}
+        return "  ".join(f"{words[k]} {percent(self.rate(k).rate)}" for k in ("left", "draw", "right"))
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -144,25 +160,28 @@ class Estimate:
 class EstimateScenario(Declared):
     """A win-probability estimate over many seeded battles."""
 
-    left: Team = declared(Team.SCHEMA, label="Left team", help=LEFT_HELP, missing="a value")
+    left: Team = declared(Team.SCHEMA, label=N_("Left team"), help=LEFT_HELP, missing="a value")
     """The left team."""
 
-    right: Team = declared(Team.SCHEMA, label="Right team", help="The other team", missing="a value")
+    right: Team = declared(Team.SCHEMA, label=N_("Right team"), help=N_("The other team"), missing="a value")
     """The right team."""
 
     battles: int = declared(
         Int(1, MAX_BATTLES),
-        label="Number of battles",
-        help="How many battles to play: more battles, narrower intervals",
+        label=N_("Number of battles"),
+        help=N_("How many battles to play: more battles, narrower intervals"),
     )
     """How many battles."""
 
     seed: int = declared(
         Int(0, MAX_ESTIMATE_SEED),
         default=0,
-        label="Seed",
-        help=f"The master seed, at most {number_text(MAX_ESTIMATE_SEED)}: battle i plays with the seed seed × 2³² + i, "
-        "so any one can be replayed as a battle",
+        label=N_("Seed"),
+        help=Message(
+            "The master seed, at most {most}: battle i plays with the seed seed × 2³² + i, so any one can be replayed "
+            "as a battle",
+            most=number_text(MAX_ESTIMATE_SEED),
+        ),
     )
     """The master seed; battle i uses seed * 2**32 + i."""
 
@@ -185,7 +204,7 @@ class Simulation:
     share one estimate without playing a battle twice (:mod:`.parallel`).
     """
 
-    unit = "battles"
+    unit = N_("battles")
     """What it counts, for a progress line and an interrupted run's report."""
 
     def __init__(self, left: Team, right: Team, *, battles: int, seed: int = 0, first: int = 0) -> None:
@@ -227,7 +246,9 @@ class Simulation:
     def estimate(self) -> Estimate:
         """The estimate so far."""
         left, draws, right = self._counts
-        return Estimate(self.battles, self.played, self.seed, left, draws, right, self._stopped and self.played < self.battles)
+        return Estimate(
+            self.battles, self.played, self.seed, left, draws, right, self._stopped and self.played < self.battles
+        )
 
     def result(self) -> Estimate:
         """The estimate so far (:class:`~estro_rules.protocol.LongRun`)."""

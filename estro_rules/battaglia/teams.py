@@ -20,6 +20,7 @@ from typing import Any
 from ..declare import Check, Declared, declared, record
 from ..errors import ScenarioError
 from ..fields import join
+from ..i18n import N_, Message
 from ..ordered import Rule, RuleList
 from ..schema import NOTHING, Context, Int, Later, ListOf, Pending, Text
 from .rulebook import cite
@@ -28,6 +29,7 @@ from .words import (
     EFFECT,
     REACTION,
     TARGET,
+    TARGET_WORDS,
     TARGETS,
     WHEN,
     Condition,
@@ -195,28 +197,37 @@ ABILITY_RULES: RuleList[Check] = RuleList(
 """The rules across an ability's parts, in the order they are checked."""
 
 
-@record("ability", label="Ability", rules=ABILITY_RULES)
+@record("ability", label=N_("Ability"), rules=ABILITY_RULES)
 @dataclass(frozen=True)
 class Ability(Declared):
     """One ability of a cryptid."""
 
-    name: str = declared(Text(), default="", label="Name", help="An optional name, shown in the trace", kw_only=True)
+    name: str = declared(
+        Text(), default="", label=N_("Name"), help=N_("An optional name, shown in the trace"), kw_only=True
+    )
     """An optional name, shown in the trace."""
 
-    when: Condition = declared(WHEN, label="When it activates", help="A roll condition, a reaction, or `death`", missing="a value")
+    when: Condition = declared(
+        WHEN, label=N_("When it activates"), help=N_("A roll condition, a reaction, or `death`"), missing="a value"
+    )
     """When it activates."""
 
     effect: Effect = declared(
-        EFFECT, label="What it does", help="Damage, healing, damage over time, or a dice effect", missing="a value"
+        EFFECT,
+        label=N_("What it does"),
+        help=N_("Damage, healing, damage over time, or a dice effect"),
+        missing="a value",
     )
     """What it does."""
 
     target: str | None = declared(
         Later(TARGET),
         default=None,
-        label="Whom it targets",
-        help="For damage and healing; left out, damage goes to the highest-threat enemy and healing to the cryptid "
-        "itself",
+        label=N_("Whom it targets"),
+        help=N_(
+            "For damage and healing; left out, damage goes to the highest-threat enemy and healing to the cryptid "
+            "itself"
+        ),
     )
     """One of the :data:`~.words.TARGETS`; ``None`` for a dice effect."""
 
@@ -239,10 +250,21 @@ class Ability(Declared):
         """Whether it can deal damage (damage or damage over time), for I-BAT-7."""
         return self.effect.word.harmful
 
-    def describe(self) -> str:
-        target = f" → {self.target.replace('_', ' ')}" if self.target else ""
-        label = f"{self.name}: " if self.name else ""
-        return f"{label}{self.when.describe()}: {self.effect.describe()}{target}"
+    def describe(self) -> Message:
+        """What it does in a few words, as a trace names it: a kept message (:mod:`estro_rules.i18n`); its name,
+        if it has one, as written."""
+        when, effect = kept(self.when.describe()), kept(self.effect.describe())
+        if self.target:
+            target = kept(TARGET_WORDS[self.target].phrase)
+            words = Message("{when}: {effect} → {target}", when=when, effect=effect, target=target)
+        else:
+            words = Message("{when}: {effect}", when=when, effect=effect)
+        return Message("{name}: {ability}", name=self.name, ability=words) if self.name else words
+
+
+def kept(text: str) -> Message:
+    """A word's description as a kept message: a :class:`Message` as it is, a marked word (``N_``) made one."""
+    return text if isinstance(text, Message) else Message.kept(text)
 
 
 # --------------------------------------------------------------------------
@@ -253,29 +275,38 @@ def _at_most(count: int, what: str) -> Any:
     return lambda items: (f"at most {count} {what}", items, "")
 
 
-@record("cryptid", label="Cryptid")
+@record("cryptid", label=N_("Cryptid"))
 @dataclass(frozen=True)
 class Cryptid(Declared):
     """A cryptid (criptide) as set in the shop."""
 
-    name: str = declared(Name(), label="Name", help="Its name, as the trace shows it")
+    name: str = declared(Name(), label=N_("Name"), help=N_("Its name, as the trace shows it"))
     """Its name, as shown."""
 
     threat: int = declared(
         Int(0, MAX_THREAT),
-        label="Threat (minaccia)",
-        help="Higher threat acts first, and is the first target of enemy damage",
+        label=N_("Threat (minaccia)"),
+        help=N_("Higher threat acts first, and is the first target of enemy damage"),
     )
     """Its threat value (minaccia): higher acts first and is targeted first."""
 
-    health: int = declared(Int(1, MAX_HEALTH), label="Health (salute)", help="Its health at the start of the battle")
+    health: int = declared(
+        Int(1, MAX_HEALTH), label=N_("Health (salute)"), help=N_("Its health at the start of the battle")
+    )
     """Its starting health (salute)."""
 
     abilities: tuple[Ability, ...] = declared(
-        ListOf(Ability.SCHEMA, max_items=MAX_ABILITIES, what="list of abilities", too_many=_at_most(MAX_ABILITIES, "abilities")),
+        ListOf(
+            Ability.SCHEMA,
+            max_items=MAX_ABILITIES,
+            what="list of abilities",
+            too_many=_at_most(MAX_ABILITIES, "abilities"),
+        ),
         default=(),
-        label="Abilities",
-        help="What it does in battle, in the ability vocabulary; several that activate together resolve in this order",
+        label=N_("Abilities"),
+        help=N_(
+            "What it does in battle, in the ability vocabulary; several that activate together resolve in this order"
+        ),
     )
     """Its abilities, in the order they resolve when several activate together."""
 
@@ -283,12 +314,14 @@ class Cryptid(Declared):
 _TEAM_EXPECTED = "a list of cryptids (a team)"
 
 
-@record("team", label="Team", shorthand="cryptids", expected=_TEAM_EXPECTED)
+@record("team", label=N_("Team"), shorthand="cryptids", expected=_TEAM_EXPECTED)
 @dataclass(frozen=True)
 class Team(Declared):
     """A team (squadra): its cryptids left to right, as set in the shop."""
 
-    name: str = declared(Text(), default="", label="Team name", help="An optional name for the team", kw_only=True)
+    name: str = declared(
+        Text(), default="", label=N_("Team name"), help=N_("An optional name for the team"), kw_only=True
+    )
     """An optional name for the team."""
 
     cryptids: tuple[Cryptid, ...] = declared(
@@ -304,8 +337,8 @@ class Team(Declared):
                 across=True,
             )
         ),
-        label="Cryptids",
-        help="Its cryptids, left to right, as set in the shop",
+        label=N_("Cryptids"),
+        help=N_("Its cryptids, left to right, as set in the shop"),
     )
     """The cryptids, leftmost first (checked once the team object has no unknown key)."""
 

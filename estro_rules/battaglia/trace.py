@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
+from ..i18n import N_, Message
 from .rules import MAX_TRACE_EVENTS, REACTION_CAP, ROLL_LIMIT, EndReason, Winner
 from .teams import Ability, Team
 
@@ -27,12 +28,38 @@ SIDES = ("left", "right")
 
 
 REASON_TEXT = {
-    EndReason.SIDE_EMPTY: "one side has no cryptids left",
-    EndReason.BOTH_EMPTY: "both sides lost their last cryptid at the same time",
-    EndReason.ROLL_LIMIT: "36 rolls were made; total remaining health decides",
-    EndReason.NO_DAMAGE: "neither side can damage the other; total remaining health decides",
+    EndReason.SIDE_EMPTY: N_("one side has no cryptids left"),
+    EndReason.BOTH_EMPTY: N_("both sides lost their last cryptid at the same time"),
+    EndReason.ROLL_LIMIT: N_("36 rolls were made; total remaining health decides"),
+    EndReason.NO_DAMAGE: N_("neither side can damage the other; total remaining health decides"),
 }
-"""Why a battle ended, in words."""
+"""Why a battle ended, in words (kept: :func:`~estro_rules.i18n.say` says them in the current language)."""
+
+WINS = {
+    Winner.LEFT: N_("The left side wins"),
+    Winner.RIGHT: N_("The right side wins"),
+    Winner.DRAW: N_("Draw"),
+}
+"""Who won, in words (kept, as :data:`REASON_TEXT`)."""
+
+
+def place(name: str, side: int, i: int) -> Message:
+    """A cryptid as the sentences name it, with its side and place: ``Nessie (L1)`` (kept: in Italian the
+    side's letter is the Italian word's, ``Nessie (S1)``)."""
+    if side:
+        return Message("{name} (R{place})", name=name, place=i + 1)
+    return Message("{name} (L{place})", name=name, place=i + 1)
+
+
+def listed(items: Sequence[str]) -> Message:
+    """Several kept messages as one, separated by commas (each said in its language).
+
+    >>> listed([place("A", 0, 0), place("B", 1, 0), place("C", 1, 1)])
+    'A (L1), B (R1), C (R2)'
+    """
+    if len(items) == 1:
+        return Message("{item}", item=items[0])
+    return Message("{items}, {item}", items=listed(items[:-1]), item=items[-1])
 
 
 @dataclass(frozen=True)
@@ -48,7 +75,8 @@ class Event:
     ``death_ability``, ``trace_cut`` or ``end``."""
 
     text: str
-    """What happened, in plain words."""
+    """What happened, in plain words: a kept message (:class:`~estro_rules.i18n.Message`), whose ``str`` is the
+    English (the JSON's) and which :func:`~estro_rules.i18n.say` says in the current language."""
 
     rulings: tuple[str, ...]
     """The rulings and interpretations behind it."""
@@ -175,7 +203,7 @@ class Trace:
     def __init__(self, matchup: Played, health: list[int]) -> None:
         left, right = matchup.left, matchup.right
         cryptids = [(0, i, c) for i, c in enumerate(left.cryptids)] + [(1, i, c) for i, c in enumerate(right.cryptids)]
-        self.labels = tuple(f"{c.name} ({'LR'[side]}{i + 1})" for side, i, c in cryptids)
+        self.labels = tuple(place(c.name, side, i) for side, i, c in cryptids)
         """Each cryptid as the sentences name it: ``Nessie (L1)``."""
         self.refs = tuple(f"{SIDES[side]}[{i}]" for side, i, _c in cryptids)
         """Each cryptid as an event's ``actor`` and ``target`` name it: ``left[0]``."""
@@ -184,7 +212,9 @@ class Trace:
         if not self.texts:
             for abilities in matchup.abilities:
                 for ab in abilities:
-                    self.texts[ab] = f"{self.labels[ab.owner]} ({ab.ability.describe()})"
+                    self.texts[ab] = Message(
+                        "{cryptid} ({ability})", cryptid=self.labels[ab.owner], ability=ab.ability.describe()
+                    )
         self.start = tuple(c.health for _side, _i, c in cryptids)
         self.nl = len(left.cryptids)
         self.hp = health
@@ -201,9 +231,17 @@ class Trace:
         self._roll: tuple[int, int, tuple[int, int], bool, int] = (0, 0, (0, 0), False, 0)
         self._cap_at: tuple[int, int] | None = None  # this turn's one "cap" event: (record, event) index
         self._skipped = 0  # reactions the cap stopped this turn
+        self._ties: dict[tuple[int, ...], Message] = {}  # each tie's cryptids in words, once a battle
 
     def _log(
-        self, kind: str, text: str, rulings: tuple[str, ...], actor: int, target: int, amount: int | None, depth: int
+        self,
+        kind: str,
+        text: Message,
+        rulings: tuple[str, ...],
+        actor: int,
+        target: int,
+        amount: int | None,
+        depth: int,
     ) -> None:
         """Record one event: ``actor`` and ``target`` are cryptid numbers, -1 for none."""
         if self.cut:
@@ -230,8 +268,11 @@ class Trace:
                 Event(
                     step,
                     "trace_cut",
-                    f"The trace stops here, at {MAX_TRACE_EVENTS} events: the battle plays on to its end unrecorded "
-                    "(the health after each roll is still shown)",
+                    Message(
+                        "The trace stops here, at {count} events: the battle plays on to its end unrecorded "
+                        "(the health after each roll is still shown)",
+                        count=MAX_TRACE_EVENTS,
+                    ),
                     (),
                 )
             )
@@ -246,97 +287,158 @@ class Trace:
         self._roll = (roll, turn, dice, forced, bonus)
         self.events = []
         a, b = dice
-        source = " (forced)" if forced else ""
-        extra = f"; sudden death: abilities deal +{bonus} damage" if bonus else ""
-        self._log("roll", f"Roll {roll}: {a} + {b} = {a + b}{source}{extra}", rulings, -1, -1, None, 0)
+        if bonus:
+            template = (
+                N_("Roll {roll}: {a} + {b} = {total} (forced); sudden death: abilities deal +{bonus} damage")
+                if forced
+                else N_("Roll {roll}: {a} + {b} = {total}; sudden death: abilities deal +{bonus} damage")
+            )
+        else:
+            template = (
+                N_("Roll {roll}: {a} + {b} = {total} (forced)") if forced else N_("Roll {roll}: {a} + {b} = {total}")
+            )
+        text = Message(template, roll=roll, a=a, b=b, total=a + b, bonus=bonus)
+        self._log("roll", text, rulings, -1, -1, None, 0)
 
     def tie(self, group: Sequence[int], threat: int, right_first: bool, rulings: tuple[str, ...]) -> None:
         """Cryptids of both sides share a threat; the seeded draw decided which side acts first."""
-        names = ", ".join(self.labels[i] for i in group)
-        first = "right" if right_first else "left"
-        text = f"Equal threat {threat} across the sides ({names}): the seeded draw puts the {first} side first"
+        key = tuple(group)
+        names = self._ties.get(key)
+        if names is None:
+            names = self._ties[key] = listed([self.labels[i] for i in key])
+        template = (
+            N_("Equal threat {threat} across the sides ({names}): the seeded draw puts the right side first")
+            if right_first
+            else N_("Equal threat {threat} across the sides ({names}): the seeded draw puts the left side first")
+        )
+        text = Message(template, threat=threat, names=names)
         self._log("tie", text, rulings, -1, -1, None, 0)
 
     # Step 2
 
     def status(self, i: int, amount: int, rulings: tuple[str, ...]) -> None:
-        text = f"{self.labels[i]} takes {amount} damage over time ({self.hp[i]} left)"
+        text = Message(
+            "{cryptid} takes {amount} damage over time ({health} left)",
+            cryptid=self.labels[i],
+            amount=amount,
+            health=self.hp[i],
+        )
         self._log("status", text, rulings, -1, i, amount, 0)
 
     def down(self, i: int, depth: int, rulings: tuple[str, ...]) -> None:
-        text = f"{self.labels[i]} is down (0 health) until the end of the turn"
+        text = Message("{cryptid} is down (0 health) until the end of the turn", cryptid=self.labels[i])
         self._log("down", text, rulings, -1, i, None, depth)
 
     # Steps 3 and 4
 
     def skip(self, ab: Acting, rulings: tuple[str, ...]) -> None:
         o = ab.owner
-        text = f"{self.texts[ab]} would activate, but {self.labels[o]} is down and does not activate"
+        text = Message(
+            "{ability} would activate, but {cryptid} is down and does not activate",
+            ability=self.texts[ab],
+            cryptid=self.labels[o],
+        )
         self._log("skip", text, rulings, o, -1, None, 0)
 
     def modify(self, ab: Acting, total: int, rulings: tuple[str, ...]) -> None:
-        text = f"{self.texts[ab]}: the total becomes {total}"
+        text = Message("{ability}: the total becomes {total}", ability=self.texts[ab], total=total)
         self._log("modify", text, rulings, ab.owner, -1, ab.ability.amount, 0)
 
     def activate(self, ab: Acting, rulings: tuple[str, ...]) -> None:
-        self._log("activate", f"{self.texts[ab]} activates", rulings, ab.owner, -1, None, 0)
+        text = Message("{ability} activates", ability=self.texts[ab])
+        self._log("activate", text, rulings, ab.owner, -1, None, 0)
 
     def reroll(self, ab: Acting, rulings: tuple[str, ...]) -> None:
-        text = f"{self.texts[ab]}: the turn stops and restarts at step 1; damage dealt stays"
+        text = Message("{ability}: the turn stops and restarts at step 1; damage dealt stays", ability=self.texts[ab])
         self._log("reroll", text, rulings, ab.owner, -1, None, 0)
 
     def reroll_denied(self, ab: Acting, rulings: tuple[str, ...]) -> None:
-        text = f"{self.texts[ab]}: {ROLL_LIMIT} rolls have been made, so there is no reroll; the turn goes on"
+        text = Message(
+            "{ability}: {limit} rolls have been made, so there is no reroll; the turn goes on",
+            ability=self.texts[ab],
+            limit=ROLL_LIMIT,
+        )
         self._log("reroll_denied", text, rulings, ab.owner, -1, None, 0)
 
     # An activation: its targets and its effect
 
     def no_target(self, ab: Acting, depth: int, rulings: tuple[str, ...]) -> None:
-        self._log("no_target", f"{self.texts[ab]}: no target standing", rulings, ab.owner, -1, None, depth)
+        text = Message("{ability}: no target standing", ability=self.texts[ab])
+        self._log("no_target", text, rulings, ab.owner, -1, None, depth)
 
     def hit(self, o: int, t: int, amount: int, bonus: int, depth: int, rulings: tuple[str, ...]) -> None:
         labels = self.labels
-        more = f" (+{bonus} sudden death)" if bonus else ""
-        text = f"{labels[o]} hits {labels[t]} for {amount}{more} ({self.hp[t]} left)"
+        template = (
+            N_("{attacker} hits {target} for {amount} (+{bonus} sudden death) ({health} left)")
+            if bonus
+            else N_("{attacker} hits {target} for {amount} ({health} left)")
+        )
+        text = Message(template, attacker=labels[o], target=labels[t], amount=amount, bonus=bonus, health=self.hp[t])
         self._log("damage", text, rulings, o, t, amount, depth)
 
     def heal(self, ab: Acting, t: int, amount: int, depth: int, rulings: tuple[str, ...]) -> None:
         """``ab`` healed ``t`` by ``amount``: what it gives, or less at the target's starting health."""
         labels, o, given = self.labels, ab.owner, ab.ability.amount
-        cut_by = f", cut from {given} at its starting health" if amount < given else ""
-        text = f"{labels[o]} heals {labels[t]} by {amount}{cut_by} ({self.hp[t]} of {self.start[t]})"
+        template = (
+            N_("{healer} heals {target} by {amount}, cut from {given} at its starting health ({health} of {start})")
+            if amount < given
+            else N_("{healer} heals {target} by {amount} ({health} of {start})")
+        )
+        text = Message(
+            template,
+            healer=labels[o],
+            target=labels[t],
+            amount=amount,
+            given=given,
+            health=self.hp[t],
+            start=self.start[t],
+        )
         self._log("heal", text, rulings, o, t, amount, depth)
 
     def heal_none(self, ab: Acting, t: int, depth: int, rulings: tuple[str, ...]) -> None:
         labels, o = self.labels, ab.owner
-        text = f"{labels[o]} heals {labels[t]}, who is at full health: nothing happens"
+        text = Message(
+            "{healer} heals {target}, who is at full health: nothing happens", healer=labels[o], target=labels[t]
+        )
         self._log("heal_none", text, rulings, o, t, 0, depth)
 
     def dot(self, ab: Acting, t: int, depth: int, rulings: tuple[str, ...]) -> None:
         labels, o, amount, rolls = self.labels, ab.owner, ab.ability.amount, ab.ability.rolls
-        text = f"{labels[o]} puts damage over time on {labels[t]}: {amount} per roll for the next {rolls} rolls"
+        template = (
+            N_("{caster} puts damage over time on {target}: {amount} per roll for the next roll")
+            if rolls == 1
+            else N_("{caster} puts damage over time on {target}: {amount} per roll for the next {rolls} rolls")
+        )
+        text = Message(template, caster=labels[o], target=labels[t], amount=amount, rolls=rolls)
         self._log("dot", text, rulings, o, t, amount, depth)
 
     # Step 5, inside steps 3, 4 and 6
 
     def reaction(self, r: Acting, depth: int, rulings: tuple[str, ...]) -> None:
-        self._log("reaction", f"Reaction: {self.texts[r]}", rulings, r.owner, -1, None, depth)
+        text = Message("Reaction: {ability}", ability=self.texts[r])
+        self._log("reaction", text, rulings, r.owner, -1, None, depth)
 
     def capped(self, r: Acting, depth: int, rulings: tuple[str, ...]) -> None:
         """The cap stopped a reaction: the turn's first is an event, the others are counted in it."""
         self._skipped += 1
         if not self.cut and self._cap_at is None:
             self._cap_at = (len(self.records), len(self.events))
-            text = f"Reaction cap reached ({REACTION_CAP} reactions this turn): {self.texts[r]} does not react"
+            text = Message(
+                "Reaction cap reached ({cap} reactions this turn): {ability} does not react",
+                cap=REACTION_CAP,
+                ability=self.texts[r],
+            )
             self._log("cap", text, rulings, r.owner, -1, None, depth)
 
     # Step 6
 
     def death(self, i: int, rulings: tuple[str, ...]) -> None:
-        self._log("death", f"{self.labels[i]} dies", rulings, -1, i, None, 0)
+        text = Message("{cryptid} dies", cryptid=self.labels[i])
+        self._log("death", text, rulings, -1, i, None, 0)
 
     def death_ability(self, ab: Acting, rulings: tuple[str, ...]) -> None:
-        self._log("death_ability", f"Death ability: {self.texts[ab]}", rulings, ab.owner, -1, None, 0)
+        text = Message("Death ability: {ability}", ability=self.texts[ab])
+        self._log("death_ability", text, rulings, ab.owner, -1, None, 0)
 
     # The end of a roll, of a turn, of the battle
 
@@ -354,9 +456,14 @@ class Trace:
             rec = self.records[ri]
             cap = rec.events[ei]
             more = self._skipped - 1
-            text = cap.text + (
-                f"; {more} more reaction{'s' if more != 1 else ''} did not happen this turn" if more else ""
-            )
+            text = cap.text
+            if more:
+                template = (
+                    N_("{cap}; {more} more reaction did not happen this turn")
+                    if more == 1
+                    else N_("{cap}; {more} more reactions did not happen this turn")
+                )
+                text = Message(template, cap=cap.text, more=more)
             events = rec.events[:ei] + (replace(cap, text=text, amount=self._skipped),) + rec.events[ei + 1 :]
             self.records[ri] = replace(rec, events=events)
             self._cap_at = None
@@ -366,7 +473,12 @@ class Trace:
         """The battle is over: its last event says who won and why."""
         left = sum(self.hp[: self.nl])
         right = sum(self.hp[self.nl :])
-        who = "Draw" if winner is Winner.DRAW else f"The {winner.value} side wins"
-        text = f"{who} after {rolls} roll{'s' if rolls != 1 else ''}: {REASON_TEXT[reason]} (health left {left}, right {right})"
+        template = (
+            N_("{who} after {rolls} roll: {reason} (health left {left}, right {right})")
+            if rolls == 1
+            else N_("{who} after {rolls} rolls: {reason} (health left {left}, right {right})")
+        )
+        who, why = Message.kept(WINS[winner]), Message.kept(REASON_TEXT[reason])
+        text = Message(template, who=who, rolls=rolls, reason=why, left=left, right=right)
         last = self.records[-1]
         self.records[-1] = replace(last, events=last.events + (Event(0, "end", text, rulings),))

@@ -1,4 +1,5 @@
-"""How battles and estimates read: HTML for the site (and Pyodide), text for the command line.
+"""How battles and estimates read: HTML for the site (and Pyodide), text for the command line, in the current
+language (:mod:`estro_rules.i18n`). Names (cryptids, teams, abilities) stay as the player wrote them.
 
 >>> from estro_rules.battaglia.samples import REFERENCE_LEFT, REFERENCE_RIGHT
 >>> from estro_rules.battaglia.battles import battle
@@ -12,60 +13,85 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..html import esc, ruling_links, scroll_box, steps_box, tag
+from ..i18n import N_, Message, _, ngettext, say
 from .results import LIMIT_REACTION_CAP, LIMIT_REROLL_DENIED, LIMIT_ROLL_LIMIT, BattleResult
 from .rulebook import RULEBOOK, cite
 from .rules import REACTION_CAP, ROLL_LIMIT, Winner
-from .simulate import Estimate
+from .simulate import Estimate, percent
 from .teams import Cryptid, Team
-from .trace import REASON_TEXT, Event, RollRecord
+from .trace import REASON_TEXT, Event, RollRecord, place
 
 
 def links(rulings: Iterable[str], *, base: str) -> str:
     return ruling_links(RULEBOOK, rulings, base=base)
 
 
-def _side_name(team: Team, side: str) -> str:
-    return f"{side.capitalize()} side, {team.name}," if team.name else side.capitalize()
-
-
 def _verdict(result: BattleResult) -> str:
+    """Who won, in the current language: ``Left side, The Wolves, wins``, ``Right wins``, ``Draw``."""
     if result.winner is Winner.DRAW:
-        return "Draw"
+        return _("Draw")
     team = result.left if result.winner is Winner.LEFT else result.right
-    return f"{_side_name(team, result.winner.value)} wins"
+    if result.winner is Winner.LEFT:
+        return _("Left side, {team}, wins").format(team=team.name) if team.name else _("Left wins")
+    return _("Right side, {team}, wins").format(team=team.name) if team.name else _("Right wins")
 
 
 def _stakes(result: BattleResult) -> str:
     """What the battle costs each side: a draw costs no lives and is no win (BAT-10); only a loss can cost
     lives, how many being for Matchmaking (I-BAT-13)."""
     if result.winner is Winner.DRAW:
-        return "A draw: it costs neither side a life and is a win for neither"
-    loser = "right" if result.winner is Winner.LEFT else "left"
-    return f"{result.winner.value.capitalize()}: a win; {loser}: a loss, which can cost lives"
+        return _("A draw: it costs neither side a life and is a win for neither")
+    if result.winner is Winner.LEFT:
+        return _("Left: a win; right: a loss, which can cost lives")
+    return _("Right: a win; left: a loss, which can cost lives")
+
+
+def _after(result: BattleResult) -> str:
+    """``after 5 rolls (3 turns)``, in the current language."""
+    rolls = ngettext("after {rolls} roll", "after {rolls} rolls", result.rolls).format(rolls=result.rolls)
+    turns = ngettext("({turns} turn)", "({turns} turns)", result.turns).format(turns=result.turns)
+    return f"{rolls} {turns}"
 
 
 LIMIT_TEXT = {
-    LIMIT_REACTION_CAP: (f"the cap of {REACTION_CAP} reactions in a turn", (cite("I-BAT-10"),)),
-    LIMIT_REROLL_DENIED: (f"no reroll once {ROLL_LIMIT} rolls have been made", (cite("I-BAT-8"),)),
-    LIMIT_ROLL_LIMIT: (f"the limit of {ROLL_LIMIT} rolls", (cite("BAT-9"), cite("I-BAT-8"))),
+    LIMIT_REACTION_CAP: (
+        Message("the cap of {cap} reactions in a turn", cap=REACTION_CAP),
+        (cite("I-BAT-10"),),
+    ),
+    LIMIT_REROLL_DENIED: (
+        Message("no reroll once {limit} rolls have been made", limit=ROLL_LIMIT),
+        (cite("I-BAT-8"),),
+    ),
+    LIMIT_ROLL_LIMIT: (Message("the limit of {limit} rolls", limit=ROLL_LIMIT), (cite("BAT-9"), cite("I-BAT-8"))),
 }
-"""Each limit of :attr:`BattleResult.limits` in words, with the rulings that set it."""
+"""Each limit of :attr:`BattleResult.limits` in words (kept, said in the current language), with the rulings
+that set it."""
 
 
 def _limits(result: BattleResult, base: str) -> str:
     """The limits that applied, in words, each with its rulings."""
-    parts = [esc(LIMIT_TEXT[name][0]) + " " + links(LIMIT_TEXT[name][1], base=base) for name in result.limits]
-    return tag("p", "Limits that applied: " + "; ".join(parts) + ".", class_="estro-limits")
+    parts = [esc(say(LIMIT_TEXT[name][0])) + " " + links(LIMIT_TEXT[name][1], base=base) for name in result.limits]
+    return tag("p", _("Limits that applied:") + " " + "; ".join(parts) + ".", class_="estro-limits")
 
 
 def _dice_note(result: BattleResult) -> str:
     """The seed, and which rolls had their dice forced: ``Seed 0; dice forced on rolls 1–3.``"""
     forced = min(len(result.forced_dice), result.rolls)
     if not forced:
-        return f"Seed {result.seed}."
-    which = "roll 1" if forced == 1 else f"rolls 1–{forced}"
-    rest = ", then drawn from the seed" if forced < result.rolls else ""
-    return f"Seed {result.seed}; dice forced on {which}{rest}."
+        return _("Seed {seed}.").format(seed=result.seed)
+    if forced < result.rolls:
+        note = (
+            _("Seed {seed}; dice forced on roll 1, then drawn from the seed.")
+            if forced == 1
+            else _("Seed {seed}; dice forced on rolls 1–{forced}, then drawn from the seed.")
+        )
+    else:
+        note = (
+            _("Seed {seed}; dice forced on roll 1.")
+            if forced == 1
+            else _("Seed {seed}; dice forced on rolls 1–{forced}.")
+        )
+    return note.format(seed=result.seed, forced=forced)
 
 
 def battle_html(result: BattleResult, *, base: str) -> str:
@@ -76,27 +102,31 @@ def battle_html(result: BattleResult, *, base: str) -> str:
         tag(
             "p",
             tag("strong", esc(_verdict(result)))
-            + " after "
-            + esc(result.rolls)
-            + " roll"
-            + ("s" if result.rolls != 1 else "")
-            + f" ({esc(result.turns)} turn{'s' if result.turns != 1 else ''}): "
-            + esc(REASON_TEXT[result.reason])
+            + " "
+            + esc(_after(result))
+            + ": "
+            + esc(say(REASON_TEXT[result.reason]))
             + ". "
             + links(result.rulings, base=base),
             class_="estro-verdict",
         )
         + tag(
             "p",
-            f"Remaining health: left {esc(left)} of {esc(result.left.health)}, right {esc(right)} of "
-            f"{esc(result.right.health)}. " + esc(_stakes(result)) + ".",
+            esc(
+                _("Remaining health: left {left} of {left_start}, right {right} of {right_start}.").format(
+                    left=left, left_start=result.left.health, right=right, right_start=result.right.health
+                )
+            )
+            + " "
+            + esc(_stakes(result))
+            + ".",
         )
         + (_limits(result, base) if result.limits else "")
         + tag("p", esc(_dice_note(result)), class_="estro-seed"),
         class_="estro-battle-summary",
     )
     if not result.trace:
-        return summary + tag("p", "This battle ran without a trace.", class_="estro-note")
+        return summary + tag("p", _("This battle ran without a trace."), class_="estro-note")
     chart = _chart(result) if result.rolls >= CHART_MIN_ROLLS else ""
     return summary + chart + _teams_summary(result) + _key_events(result, base) + _stepper(result, base)
 
@@ -138,14 +168,19 @@ def _key_events(result: BattleResult, base: str) -> str:
     shown = sorted(picked[:MAX_KEY_EVENTS] + others[: max(0, MAX_KEY_EVENTS - len(picked))], key=lambda p: p[0])
     if not shown:
         return ""
+    said = _("Roll {roll}, {step}: {event}")
     items = [
-        tag("li", esc(f"Roll {rec.roll}, {_step_label(e)}: {e.text}") + " " + links(e.rulings, base=base))
-        for _, rec, e in shown
+        tag(
+            "li",
+            esc(said.format(roll=rec.roll, step=_step_label(e), event=say(e.text))) + " " + links(e.rulings, base=base),
+        )
+        for _at, rec, e in shown
     ]
     left_out = len(picked) + len(others) - len(shown)
     if left_out:
-        items.append(tag("li", esc(f"… and {left_out} more in the steps below."), class_="estro-more"))
-    title = tag("p", "Key events", class_="estro-key-title")
+        more = ngettext("… and {count} more in the steps below.", "… and {count} more in the steps below.", left_out)
+        items.append(tag("li", esc(more.format(count=left_out)), class_="estro-more"))
+    title = tag("p", _("Key events"), class_="estro-key-title")
     return title + tag("ol", "".join(items), class_="estro-key-events")
 
 
@@ -154,35 +189,42 @@ def _teams_summary(result: BattleResult) -> str:
     cryptid is named with its place as the key events name it (``Wolf (L1)``), so a side needs no row of
     its own (two elements less a side, on a page of 40-odd examples); named teams are in the caption."""
     nl = len(result.left.cryptids)
-    columns = ("Cryptid", "Threat", "Start", "End", "Abilities")
+    columns = (_("Cryptid"), _("Threat"), _("Start"), _("End"), _("Abilities"))
     bodies = []
-    for side, team, offset in (("left", result.left, 0), ("right", result.right, nl)):
+    for number, (side, team, offset) in enumerate((("left", result.left, 0), ("right", result.right, nl))):
         rows = []
         for j, c in enumerate(team.cryptids):
             end = result.final_health[offset + j]
             rows.append(
                 tag(
                     "tr",
-                    tag("th", esc(f"{c.name} ({side[0].upper()}{j + 1})"), scope="row")
+                    tag("th", esc(say(place(c.name, number, j))), scope="row")
                     + tag("td", esc(c.threat))
                     + tag("td", esc(c.health))
-                    + tag("td", esc(f"{end}" if end else "0 (dead)"))
-                    + tag("td", esc("; ".join(a.describe() for a in c.abilities) or "none")),
+                    + tag("td", esc(f"{end}" if end else _("0 (dead)")))
+                    + tag("td", esc("; ".join(say(a.describe()) for a in c.abilities) or _("none"))),
                 )
             )
         bodies.append(tag("tbody", "".join(rows), class_=f"estro-{side}"))
     head = tag("thead", tag("tr", "".join(tag("th", h, scope="col") for h in columns)))
-    named = [f"{side}: {team.name}" for side, team in (("Left", result.left), ("Right", result.right)) if team.name]
+    named = [_side_caption(side, team) for side, team in (("left", result.left), ("right", result.right)) if team.name]
     caption = tag("caption", esc("; ".join(named))) if named else ""
     table = tag("table", caption + head + "".join(bodies), class_="estro-team estro-start-end")
-    return scroll_box(table, "Teams at the start and at the end")
+    return scroll_box(table, _("Teams at the start and at the end"))
+
+
+def _side_caption(side: str, team: Team) -> str:
+    """``Left: The Wolves``, or ``Left`` for a team without a name."""
+    if side == "left":
+        return _("Left: {team}").format(team=team.name) if team.name else _("Left")
+    return _("Right: {team}").format(team=team.name) if team.name else _("Right")
 
 
 def _abilities(c: Cryptid) -> str:
     """A cryptid's abilities in words, one a line, in the order they resolve."""
     if not c.abilities:
-        return "none"
-    return tag("ul", "".join(tag("li", esc(a.describe())) for a in c.abilities), class_="estro-abilities")
+        return _("none")
+    return tag("ul", "".join(tag("li", esc(say(a.describe()))) for a in c.abilities), class_="estro-abilities")
 
 
 def _health_table(
@@ -197,7 +239,7 @@ def _health_table(
         rows = []
         for j, c in enumerate(team.cryptids):
             h = health[offset + j]
-            state = "" if h else (" (down)" if dead is not None and offset + j not in dead else " (dead)")
+            state = "" if h else " " + (_("(down)") if dead is not None and offset + j not in dead else _("(dead)"))
             rows.append(
                 tag(
                     "tr",
@@ -212,22 +254,25 @@ def _health_table(
                     + (tag("td", _abilities(c)) if abilities else ""),
                 )
             )
-        columns = ("Cryptid", "Threat", "Health", *(("Abilities",) if abilities else ()))
+        columns = (_("Cryptid"), _("Threat"), _("Health"), *((_("Abilities"),) if abilities else ()))
         head = tag("tr", "".join(tag("th", name, scope="col") for name in columns))
-        caption = tag("caption", esc(f"{side.capitalize()}: {team.name}" if team.name else side.capitalize()))
+        caption = tag("caption", esc(_side_caption(side, team)))
         table = tag(
             "table", caption + tag("thead", head) + tag("tbody", "".join(rows)), class_=f"estro-team estro-{side}"
         )
         # With the abilities in words the table can be wider than a phone: a box that scrolls, by keyboard too.
-        tables.append(scroll_box(table, f"{side.capitalize()} team") if abilities else table)
+        box = _("Left team") if side == "left" else _("Right team")
+        tables.append(scroll_box(table, box) if abilities else table)
     return tag("div", "".join(tables), class_="estro-teams")
 
 
 def _step_label(e: Event) -> str:
     """``step 4``, ``step 5 (in step 3)`` for a reaction inside step 3, or ``end``."""
     if not e.step:
-        return "end"
-    return f"step {e.step} (in step {e.within})" if e.within else f"step {e.step}"
+        return _("end")
+    if e.within:
+        return _("step {step} (in step {within})").format(step=e.step, within=e.within)
+    return _("step {step}").format(step=e.step)
 
 
 _MAX_INDENT = 8
@@ -247,7 +292,7 @@ def _panel_events(record: RollRecord, base: str) -> str:
                 "li",
                 tag("span", _step_label(e), class_="estro-step-no")
                 + ": "
-                + esc(mark + e.text)
+                + esc(mark + say(e.text))
                 + " "
                 + links(e.rulings, base=base),
                 class_=cls,
@@ -263,22 +308,25 @@ def _stepper(result: BattleResult, base: str) -> str:
     panels = [
         tag(
             "section",
-            tag("h4", "Start")
-            + tag("p", "Both teams as set in the shop; the battle plays itself.")
+            tag("h4", _("Start"))
+            + tag("p", _("Both teams as set in the shop; the battle plays itself."))
             + _health_table(result, start, None, abilities=True),
             class_="estro-step-panel",
-            data_label="Start",
+            data_label=_("Start"),
         )
     ]
     dead: set[int] = set()  # cryptids whose health was 0 at the end of an earlier turn
     for rec in result.trace:
         rolled = rec.dice[0] + rec.dice[1]
-        counted = f", counts as {rec.total}" if rec.total != rolled else ""
-        bonus = f" (sudden death +{rec.bonus})" if rec.bonus else ""
-        title = (
-            f"Roll {rec.roll} (turn {rec.turn}): {rec.dice[0]} + {rec.dice[1]} = {rolled}{counted}"
-            f"{bonus}{' — rerolled' if rec.restarted else ''}"
+        title = _("Roll {roll} (turn {turn}): {a} + {b} = {rolled}").format(
+            roll=rec.roll, turn=rec.turn, a=rec.dice[0], b=rec.dice[1], rolled=rolled
         )
+        if rec.total != rolled:
+            title += ", " + _("counts as {total}").format(total=rec.total)
+        if rec.bonus:
+            title += " " + _("(sudden death +{bonus})").format(bonus=rec.bonus)
+        if rec.restarted:
+            title += " — " + _("rerolled")
         panels.append(
             tag(
                 "section",
@@ -286,7 +334,7 @@ def _stepper(result: BattleResult, base: str) -> str:
                 + _panel_events(rec, base)
                 + _health_table(result, rec.health, frozenset(dead) if rec.restarted else None),
                 class_="estro-step-panel",
-                data_label=f"Roll {rec.roll}",
+                data_label=_("Roll {roll}").format(roll=rec.roll),
             )
         )
         if not rec.restarted:
@@ -333,29 +381,36 @@ def _chart(result: BattleResult) -> str:
         else:
             end_right = end_left - apart
     base = height - bottom_pad
+    name = esc(_("Total health of each side after each roll"))
+    roll, health = esc(_("roll")), esc(_("health"))
+    left_end, right_end = esc(_("L {total}").format(total=lefts[-1])), esc(_("R {total}").format(total=rights[-1]))
     parts = [
         (
             f'<svg class="estro-health-chart" viewBox="0 0 {width} {height}" role="img" '
-            f'aria-label="Total health of each side after each roll" font-size="{font}">'
+            f'aria-label="{name}" font-size="{font}">'
         ),
-        "<title>Total health of each side after each roll</title>",
+        f"<title>{name}</title>",
         f'<line x1="{left_pad}" y1="{base}" x2="{x(steps):.1f}" y2="{base}" stroke="currentColor"/>',
         f'<line x1="{left_pad}" y1="{top_pad}" x2="{left_pad}" y2="{base}" stroke="currentColor"/>',
-        f'<text x="{(left_pad + x(steps)) / 2:.0f}" y="{height - 4}" text-anchor="middle">roll</text>',
-        f'<text x="2" y="{font}">health</text>',
+        f'<text x="{(left_pad + x(steps)) / 2:.0f}" y="{height - 4}" text-anchor="middle">{roll}</text>',
+        f'<text x="2" y="{font}">{health}</text>',
         f'<text x="{left_pad - 4}" y="{y(top) + font / 3:.1f}" text-anchor="end">{top}</text>',
         f'<text x="{left_pad - 4}" y="{base + font / 3:.1f}" text-anchor="end">0</text>',
         f'<text x="{x(steps):.1f}" y="{base + font + 4}" text-anchor="end">{steps}</text>',
         line(lefts, "estro-line-left", "none"),
         line(rights, "estro-line-right", "6 4"),
-        f'<text x="{x(steps) + 6:.1f}" y="{end_left:.1f}">L {lefts[-1]}</text>',
-        f'<text x="{x(steps) + 6:.1f}" y="{end_right:.1f}">R {rights[-1]}</text>',
+        f'<text x="{x(steps) + 6:.1f}" y="{end_left:.1f}">{left_end}</text>',
+        f'<text x="{x(steps) + 6:.1f}" y="{end_right:.1f}">{right_end}</text>',
         "</svg>",
     ]
     legend = tag(
         "figcaption",
-        "Solid line: left side (L); dashed line: right side (R). Start: left "
-        f"{lefts[0]}, right {rights[0]}; end: left {lefts[-1]}, right {rights[-1]}.",
+        esc(
+            _(
+                "Solid line: left side (L); dashed line: right side (R). Start: left {left_start}, right "
+                "{right_start}; end: left {left_end}, right {right_end}."
+            ).format(left_start=lefts[0], right_start=rights[0], left_end=lefts[-1], right_end=rights[-1])
+        ),
         class_="estro-legend",
     )
     return tag("figure", "".join(parts) + legend, class_="estro-chart")
@@ -364,32 +419,44 @@ def _chart(result: BattleResult) -> str:
 def battle_text(result: BattleResult) -> str:
     """The outcome, then the trace roll by roll, with the rulings in brackets."""
     left, right = result.health
+    health = _("health left: {left}/{left_start}, right: {right}/{right_start}").format(
+        left=left, left_start=result.left.health, right=right, right_start=result.right.health
+    )
+    rulings = _("rulings:")
     lines = [
-        f"{_verdict(result)} after {result.rolls} roll{'s' if result.rolls != 1 else ''} ({result.turns} turn{'s' if result.turns != 1 else ''}): {REASON_TEXT[result.reason]}",
-        f"  health left: {left}/{result.left.health}, right: {right}/{result.right.health}",
+        f"{_verdict(result)} {_after(result)}: {say(REASON_TEXT[result.reason])}",
+        f"  {health}",
         f"  {_stakes(result)}",
-        f"  rulings: {', '.join(result.rulings)}",
+        f"  {rulings} {', '.join(result.rulings)}",
     ]
     if result.limits:
-        lines.append(f"  limits applied: {', '.join(result.limits)}")
+        limits = _("limits applied:")
+        lines.append(f"  {limits} {', '.join(result.limits)}")
+    end = _("end")
     for rec in result.trace:
         for e in rec.events:
             indent = "  " * (e.depth + 1)
-            step = f"{e.step} in {e.within}" if e.within else str(e.step or "end")
-            lines.append(f"{indent}[{step}] {e.text} [{', '.join(e.rulings)}]")
+            step = _("{step} in {within}").format(step=e.step, within=e.within) if e.within else str(e.step or end)
+            lines.append(f"{indent}[{step}] {say(e.text)} [{', '.join(e.rulings)}]")
     return "\n".join(lines)
 
 
-_OUTCOME_LABELS = (("left", "Left side wins"), ("draw", "Draw"), ("right", "Right side wins"))
+LEVEL = "95%"
+"""The confidence of an estimate's intervals, as written (outside the messages: gettext's tools would read
+``95% i`` as a printf placeholder)."""
+
+_OUTCOME_LABELS = (("left", N_("Left side wins")), ("draw", N_("Draw")), ("right", N_("Right side wins")))
+"""Each outcome of an estimate, in words (kept, said in the current language)."""
 
 
 def estimate_html(result: Estimate, *, base: str) -> str:
     """Win, draw and loss rates with their 95% intervals, as text and bars."""
     rows = []
-    for key, label in _OUTCOME_LABELS:
+    for key, kept in _OUTCOME_LABELS:
+        label = _(kept)
         r = result.rate(key)
-        pct = f"{100 * r.rate:.1f}%"
-        ci = f"{100 * r.low:.1f}% – {100 * r.high:.1f}%"
+        pct = percent(r.rate)
+        ci = f"{percent(r.low)} – {percent(r.high)}"
         bar = tag(
             "div",
             tag("div", "", class_="estro-rate-fill", style=f"width: {100 * r.rate:.1f}%")
@@ -401,7 +468,9 @@ def estimate_html(result: Estimate, *, base: str) -> str:
             ),
             class_="estro-rate-bar",
             role="img",
-            aria_label=f"{label}: {pct}, 95% interval {ci}",
+            aria_label=_("{outcome}: {rate}, {level} interval {interval}").format(
+                outcome=label, rate=pct, level=LEVEL, interval=ci
+            ),
         )
         rows.append(
             tag(
@@ -413,27 +482,51 @@ def estimate_html(result: Estimate, *, base: str) -> str:
                 + tag("td", bar),
             )
         )
-    head = tag("tr", "".join(tag("th", h, scope="col") for h in ("Outcome", "Battles", "Rate", "95% interval", "")))
-    status = (
-        "complete"
-        if result.complete
-        else f"cancelled after {result.played} battles"
-        if result.stopped
-        else "in progress"
+    interval = _("{level} interval").format(level=LEVEL)
+    columns = (_("Outcome"), _("Battles"), _("Rate"), interval[:1].upper() + interval[1:], "")
+    head = tag("tr", "".join(tag("th", h, scope="col") for h in columns))
+    if result.complete:
+        status = _("complete")
+    elif result.stopped:
+        status = ngettext("cancelled after {played} battle", "cancelled after {played} battles", result.played)
+    else:
+        status = _("in progress")
+    played = ngettext(
+        "{played} of {battles} battle ({status}), seed {seed}.",
+        "{played} of {battles} battles ({status}), seed {seed}.",
+        result.battles,
     )
     intro = tag(
         "p",
-        f"{esc(result.played)} of {esc(result.battles)} battles ({status}), seed {esc(result.seed)}. "
-        "A draw costs no lives and is not a win " + links([cite("BAT-10")], base=base) + ".",
+        esc(
+            played.format(
+                played=result.played,
+                battles=result.battles,
+                status=status.format(played=result.played),
+                seed=result.seed,
+            )
+        )
+        + " "
+        + _("A draw costs no lives and is not a win")
+        + " "
+        + links([cite("BAT-10")], base=base)
+        + ".",
         class_="estro-verdict",
     )
     table = tag("table", tag("thead", head) + tag("tbody", "".join(rows)), class_="estro-estimate")
-    return intro + scroll_box(table, "Estimate")
+    return intro + scroll_box(table, _("Estimate"))
 
 
 def estimate_text(result: Estimate) -> str:
-    lines = [f"{result.played} of {result.battles} battles, seed {result.seed}:"]
-    for key, label in _OUTCOME_LABELS:
+    played = ngettext(
+        "{played} of {battles} battle, seed {seed}:", "{played} of {battles} battles, seed {seed}:", result.battles
+    )
+    lines = [played.format(played=result.played, battles=result.battles, seed=result.seed)]
+    line = _("{outcome}: {count} ({rate}, {level} interval {low}–{high})")
+    for key, kept in _OUTCOME_LABELS:
         r = result.rate(key)
-        lines.append(f"  {label}: {r.count} ({100 * r.rate:.1f}%, 95% interval {100 * r.low:.1f}%–{100 * r.high:.1f}%)")
+        said = line.format(
+            outcome=_(kept), count=r.count, rate=percent(r.rate), level=LEVEL, low=percent(r.low), high=percent(r.high)
+        )
+        lines.append(f"  {said}")
     return "\n".join(lines)

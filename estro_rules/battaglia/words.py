@@ -30,6 +30,7 @@ from typing import Any, ClassVar
 
 from ..errors import ScenarioError
 from ..fields import check_int, join
+from ..i18n import N_, Message
 from ..schema import NOTHING, Choice, Context, Field, Int, Pair, Type
 from ..shapes import Keyed, Option
 from .rulebook import cite
@@ -152,37 +153,37 @@ class ReactionWord(Word):
 
 class Damaged(ReactionWord):
     name = "damaged"
-    label = "When it is damaged"
-    meaning = "this cryptid takes damage from an ability (not from damage over time) and is still standing"
+    label = N_("When it is damaged")
+    meaning = N_("this cryptid takes damage from an ability (not from damage over time) and is still standing")
     rulings = (cite("BAT-6.5"), cite("I-BAT-3"), cite("I-BAT-18"))
-    phrase = "when damaged"
+    phrase = N_("when damaged")
     source = "damage"
 
 
 class Healed(ReactionWord):
     name = "healed"
-    label = "When it is healed"
-    meaning = "this cryptid is healed by an ability (by 1 or more)"
+    label = N_("When it is healed")
+    meaning = N_("this cryptid is healed by an ability (by 1 or more)")
     rulings = (cite("BAT-6.5"), cite("I-BAT-10"))
-    phrase = "when healed"
+    phrase = N_("when healed")
     source = "healing"
 
 
 class AllyDamaged(ReactionWord):
     name = "ally_damaged"
-    label = "When an ally is damaged"
-    meaning = "another cryptid on this side takes damage from an ability; after the damaged cryptid's own reactions"
+    label = N_("When an ally is damaged")
+    meaning = N_("another cryptid on this side takes damage from an ability; after the damaged cryptid's own reactions")
     rulings = (cite("BAT-6.5"), cite("I-BAT-18"), cite("I-BAT-19"))
-    phrase = "when an ally is damaged"
+    phrase = N_("when an ally is damaged")
     source = "damage"
 
 
 class AllyDies(ReactionWord):
     name = "ally_dies"
-    label = "When an ally dies"
-    meaning = "another cryptid on this side dies (step 6)"
+    label = N_("When an ally dies")
+    meaning = N_("another cryptid on this side dies (step 6)")
     rulings = (cite("BAT-6.5"), cite("BAT-6.6"))
-    phrase = "when an ally dies"
+    phrase = N_("when an ally dies")
     source = "damage"
 
 
@@ -225,8 +226,8 @@ class ConditionWord(Word):
 
 class EveryRoll(ConditionWord):
     name = "every_roll"
-    label = "Every roll"
-    meaning = "on every roll, whatever the dice show, at step 3 (before any check on the roll)"
+    label = N_("Every roll")
+    meaning = N_("on every roll, whatever the dice show, at step 3 (before any check on the roll)")
     rulings = (cite("BAT-6.3"), cite("I-BAT-17"))
     every = True
 
@@ -236,13 +237,13 @@ class EveryRoll(ConditionWord):
 
     @staticmethod
     def describe(value: Any) -> str:
-        return "every roll"
+        return N_("every roll")
 
 
 class Total(ConditionWord):
     name = "total"
-    label = "The dice total is"
-    meaning = "the dice total, after modifiers, equals N (2 to 12)"
+    label = N_("The dice total is")
+    meaning = N_("the dice total, after modifiers, equals N (2 to 12)")
     rulings = (cite("BAT-6.4"), cite("I-BAT-11"))
     value = Int(2, 12)
     example = 7
@@ -253,13 +254,13 @@ class Total(ConditionWord):
 
     @staticmethod
     def describe(value: Any) -> str:
-        return f"total {value}"
+        return Message("total {value}", value=value)
 
 
 class Range(ConditionWord):
     name = "range"
-    label = "The dice total is between"
-    meaning = "the dice total, after modifiers, is from A to B (both included)"
+    label = N_("The dice total is between")
+    meaning = N_("the dice total, after modifiers, is from A to B (both included)")
     rulings = (cite("BAT-6.4"), cite("I-BAT-11"))
     value = TotalRange()
     example = [2, 5]
@@ -270,15 +271,15 @@ class Range(ConditionWord):
 
     @staticmethod
     def describe(value: Any) -> str:
-        return f"total {value[0]}–{value[1]}"
+        return Message("total {low}–{high}", low=value[0], high=value[1])
 
 
 class Parity(ConditionWord):
     name = "parity"
-    label = "The dice total is odd or even"
-    meaning = 'the dice total, after modifiers, is "odd" or "even"'
+    label = N_("The dice total is odd or even")
+    meaning = N_('the dice total, after modifiers, is "odd" or "even"')
     rulings = (cite("BAT-6.4"), cite("I-BAT-11"))
-    value = Choice(("odd", "even"), "parity", labels={"odd": "Odd", "even": "Even"})
+    value = Choice(("odd", "even"), "parity", labels={"odd": N_("Odd"), "even": N_("Even")})
     example = "odd"
 
     @staticmethod
@@ -287,13 +288,13 @@ class Parity(ConditionWord):
 
     @staticmethod
     def describe(value: Any) -> str:
-        return f"{value} total"
+        return N_("odd total") if value == "odd" else N_("even total")
 
 
 class Doubles(ConditionWord):
     name = "doubles"
-    label = "Doubles"
-    meaning = "both dice show the same face, as rolled"
+    label = N_("Doubles")
+    meaning = N_("both dice show the same face, as rolled")
     rulings = (cite("BAT-6.4"), cite("I-BAT-11"))
     value = OnlyTrue()
     example = True
@@ -305,13 +306,13 @@ class Doubles(ConditionWord):
 
     @staticmethod
     def describe(value: Any) -> str:
-        return "doubles"
+        return N_("doubles")
 
 
 class DieShows(ConditionWord):
     name = "die_shows"
-    label = "A die shows"
-    meaning = "at least one die shows N (1 to 6), as rolled"
+    label = N_("A die shows")
+    meaning = N_("at least one die shows N (1 to 6), as rolled")
     rulings = (cite("BAT-6.4"), cite("I-BAT-11"))
     value = Int(1, 6)
     example = 6
@@ -323,13 +324,13 @@ class DieShows(ConditionWord):
 
     @staticmethod
     def describe(value: Any) -> str:
-        return f"a die shows {value}"
+        return Message("a die shows {value}", value=value)
 
 
 class Reaction(ConditionWord):
     name = "reaction"
-    label = "A reaction"
-    meaning = "a reaction: one of the reaction words below"
+    label = N_("A reaction")
+    meaning = N_("a reaction: one of the reaction words below")
     rulings = (cite("BAT-6.5"),)
     value = Choice(tuple(REACTION), "reaction", labels=_labels(REACTIONS))
     example = Damaged.name
@@ -342,15 +343,15 @@ class Reaction(ConditionWord):
 
 class Death(ConditionWord):
     name = "death"
-    label = "When it dies"
-    meaning = "a death ability: when this cryptid dies, at step 6"
+    label = N_("When it dies")
+    meaning = N_("a death ability: when this cryptid dies, at step 6")
     rulings = (cite("BAT-6.6"), cite("I-BAT-5"))
     roll = False
     source = "damage"
 
     @staticmethod
     def describe(value: Any) -> str:
-        return "on death"
+        return N_("on death")
 
 
 CONDITIONS: tuple[type[ConditionWord], ...] = (EveryRoll, Total, Range, Parity, Doubles, DieShows, Reaction, Death)
@@ -384,8 +385,8 @@ class EffectWord(Word):
 
 class Damage(EffectWord):
     name = "damage"
-    label = "Damage"
-    meaning = "deal N damage to each target (plus the sudden-death bonus)"
+    label = N_("Damage")
+    meaning = N_("deal N damage to each target (plus the sudden-death bonus)")
     rulings = (cite("BAT-11"), cite("I-BAT-2"))
     value = Amount(1, MAX_AMOUNT)
     example = 3
@@ -394,13 +395,13 @@ class Damage(EffectWord):
 
     @staticmethod
     def describe(amount: int, rolls: int) -> str:
-        return f"damage {amount}"
+        return Message("damage {amount}", amount=amount)
 
 
 class Heal(EffectWord):
     name = "heal"
-    label = "Heal"
-    meaning = "heal each target by N, never above its starting health"
+    label = N_("Heal")
+    meaning = N_("heal each target by N, never above its starting health")
     rulings = (cite("I-BAT-3"),)
     value = Amount(1, MAX_AMOUNT)
     example = 2
@@ -408,18 +409,23 @@ class Heal(EffectWord):
 
     @staticmethod
     def describe(amount: int, rolls: int) -> str:
-        return f"heal {amount}"
+        return Message("heal {amount}", amount=amount)
 
 
 class Dot(EffectWord):
     name = "dot"
-    label = "Damage over time"
-    meaning = "damage over time: each target takes N damage at step 2 of each of the next R rolls"
+    label = N_("Damage over time")
+    meaning = N_("damage over time: each target takes N damage at step 2 of each of the next R rolls")
     rulings = (cite("BAT-6.2"), cite("BAT-4"))
     value = Amount(1, MAX_AMOUNT)
     example = 1
     extra = (
-        Field("rolls", Int(1, ROLL_LIMIT), label="For how many rolls", help="On how many of the next rolls the damage ticks"),
+        Field(
+            "rolls",
+            Int(1, ROLL_LIMIT),
+            label=N_("For how many rolls"),
+            help=N_("On how many of the next rolls the damage ticks"),
+        ),
     )
     extra_example = {"rolls": 3}
     code = 2
@@ -427,13 +433,15 @@ class Dot(EffectWord):
 
     @staticmethod
     def describe(amount: int, rolls: int) -> str:
-        return f"{amount} damage per roll for {rolls} rolls"
+        if rolls == 1:
+            return Message("{amount} damage per roll for {rolls} roll", amount=amount, rolls=rolls)
+        return Message("{amount} damage per roll for {rolls} rolls", amount=amount, rolls=rolls)
 
 
 class ModifyTotal(EffectWord):
     name = "modify_total"
-    label = "Change the dice total"
-    meaning = "add N (or subtract, if negative) to the dice total; resolves at step 3"
+    label = N_("Change the dice total")
+    meaning = N_("add N (or subtract, if negative) to the dice total; resolves at step 3")
     rulings = (cite("BAT-6.3"), cite("I-BAT-11"))
     value = Amount(-12, 12, nonzero=True)
     example = 2
@@ -442,20 +450,21 @@ class ModifyTotal(EffectWord):
 
     @staticmethod
     def describe(amount: int, rolls: int) -> str:
-        return f"total {amount:+d}"
+        change = f"{amount:+d}"
+        return Message("total {change}", change=change)
 
 
 class Reroll(EffectWord):
     name = "reroll"
-    label = "Reroll the dice"
-    meaning = "roll the dice again: the turn restarts at step 1"
+    label = N_("Reroll the dice")
+    meaning = N_("roll the dice again: the turn restarts at step 1")
     rulings = (cite("BAT-7"), cite("I-BAT-1"), cite("I-BAT-4"))
     code = 4
     dice = True
 
     @staticmethod
     def describe(amount: int, rolls: int) -> str:
-        return "reroll"
+        return N_("reroll")
 
 
 EFFECTS: tuple[type[EffectWord], ...] = (Damage, Heal, Dot, ModifyTotal, Reroll)
@@ -478,6 +487,9 @@ class TargetWord(Word):
     side: ClassVar[str]
     """``enemy`` (for harm), ``ally`` (for healing) or ``source`` (the cryptid behind the trigger)."""
 
+    phrase: ClassVar[str]
+    """How an ability's description says it (``"highest threat enemy"``)."""
+
     @classmethod
     def form(cls) -> str:
         return json.dumps(cls.name)
@@ -485,72 +497,80 @@ class TargetWord(Word):
 
 class HighestThreatEnemy(TargetWord):
     name = "highest_threat_enemy"
-    label = "Highest-threat enemy"
-    meaning = "the enemy with the highest threat, leftmost on ties (the default for damage)"
+    label = N_("Highest-threat enemy")
+    meaning = N_("the enemy with the highest threat, leftmost on ties (the default for damage)")
     rulings = (cite("BAT-4"),)
+    phrase = N_("highest threat enemy")
     code = 0
     side = "enemy"
 
 
 class LowestHealthEnemy(TargetWord):
     name = "lowest_health_enemy"
-    label = "Lowest-health enemy"
-    meaning = "the enemy with the lowest health, leftmost on ties"
+    label = N_("Lowest-health enemy")
+    meaning = N_("the enemy with the lowest health, leftmost on ties")
     rulings = (cite("BAT-5"), cite("I-BAT-9"))
+    phrase = N_("lowest health enemy")
     code = 1
     side = "enemy"
 
 
 class AllEnemies(TargetWord):
     name = "all_enemies"
-    label = "All enemies"
-    meaning = "every enemy still standing, left to right"
+    label = N_("All enemies")
+    meaning = N_("every enemy still standing, left to right")
     rulings = (cite("BAT-5"),)
+    phrase = N_("all enemies")
     code = 2
     side = "enemy"
 
 
 class RandomEnemy(TargetWord):
     name = "random_enemy"
-    label = "Random enemy"
-    meaning = "an enemy drawn by the battle's seeded generator"
+    label = N_("Random enemy")
+    meaning = N_("an enemy drawn by the battle's seeded generator")
     rulings = (cite("BAT-5"), cite("I-BAT-12"))
+    phrase = N_("random enemy")
     code = 3
     side = "enemy"
 
 
 class Self(TargetWord):
     name = "self"
-    label = "Itself"
-    meaning = "the cryptid itself (the default for healing)"
+    label = N_("Itself")
+    meaning = N_("the cryptid itself (the default for healing)")
     rulings = (cite("BAT-5"), cite("I-BAT-14"))
+    phrase = N_("self")
     code = 4
     side = "ally"
 
 
 class LowestHealthAlly(TargetWord):
     name = "lowest_health_ally"
-    label = "Lowest-health ally"
-    meaning = "the cryptid on its own side (itself included) with the lowest health, leftmost on ties"
+    label = N_("Lowest-health ally")
+    meaning = N_("the cryptid on its own side (itself included) with the lowest health, leftmost on ties")
     rulings = (cite("BAT-5"), cite("I-BAT-9"))
+    phrase = N_("lowest health ally")
     code = 5
     side = "ally"
 
 
 class AllAllies(TargetWord):
     name = "all_allies"
-    label = "All allies"
-    meaning = "every cryptid on its own side still standing, itself included"
+    label = N_("All allies")
+    meaning = N_("every cryptid on its own side still standing, itself included")
     rulings = (cite("BAT-5"),)
+    phrase = N_("all allies")
     code = 6
     side = "ally"
 
 
 class Source(TargetWord):
     name = "source"
-    label = "The cryptid that set it off"
-    meaning = "reactions and death abilities only: the cryptid whose ability caused the trigger"
+    label = N_("The cryptid that set it off")
+    meaning = N_("reactions and death abilities only: the cryptid whose ability caused the trigger")
     rulings = (cite("BAT-5"), cite("BAT-6.5"), cite("BAT-6.6"))
+    phrase = N_("source")
     code = 7
     side = "source"
 

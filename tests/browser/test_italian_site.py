@@ -12,10 +12,12 @@ import re
 
 from playwright.sync_api import Page, expect
 
+from estro_rules.i18n import using
 from estro_rules.protocol07 import check_combination
 from estro_rules.registry import PROTOCOLS, TERMS
 from scripts.sitegen.glossary import plain_meaning
 from tests.browser.conftest import Traffic
+from tests.browser.test_battaglia_r19_pages import example, python_view, widget_view
 from tests.browser.test_protocol07_page import ruling_ids, wait_runs
 from tests.browser.test_reading import search
 from tests.conftest import Site
@@ -174,4 +176,27 @@ def test_a_glossary_word_in_italian(page: Page, site: Site, traffic: Traffic) ->
     expect(row).to_contain_text("criptide")
     expect(row).to_contain_text(plain_meaning(cryptid, "it"))
     assert row.locator("a[href$='#BAT-1']").first.evaluate("a => a.href") == site.url + "it/battaglia/#BAT-1"
+    assert traffic.outside == [] and traffic.errors == []
+
+
+def test_the_italian_battle_viewer_speaks_italian(page: Page, site: Site, traffic: Traffic) -> None:
+    """Battaglia's viewer on the Italian page: the result rendered at build time and Python's answer to a change
+    are the engine's Italian view (tests/engine/test_i18n_battaglia.py holds the words)."""
+    page.goto(site.url + "it/battaglia/")
+    widget = "battle-viewer"
+    default = example("battaglia/reference-matchup.json")
+    output = page.locator(f"#widget-{widget} .estro-output")
+    expect(output).to_have_attribute("lang", "it")
+    expect(output).to_contain_text("Eventi principali")
+    with using("it"):
+        assert widget_view(page, widget) == python_view(page, default), "build-time result = engine result"
+    stepper = page.locator(f"#widget-{widget} .estro-stepper")
+    stepper.locator(".estro-next").click()
+    expect(stepper.locator(".estro-step-view .estro-step-panel").first).to_have_attribute("data-label", "Inizio")
+    page.locator(f"#widget-{widget} [data-field=seed]").fill("11")
+    page.locator(f"#widget-{widget} [data-field=seed]").dispatch_event("change")
+    wait_runs(page, f"widget-{widget}", 1)
+    expect(output).to_have_attribute("lang", "it")
+    with using("it"):
+        assert widget_view(page, widget) == python_view(page, {**default, "seed": 11}), "Python's answer, in Italian"
     assert traffic.outside == [] and traffic.errors == []

@@ -126,19 +126,21 @@ def test_battle_help_gives_every_option(capsys: pytest.CaptureFixture[str]) -> N
     """The battle command's options as its docstring describes them (estro_rules.battaglia.cli)."""
     assert exit_of(capsys, "battle", "--help") == (
         0,
-        f"usage: {PROG} battle [-h] [--seed SEED] [--simulate N] [--jobs K] [--text] FILE\n"
+        f"usage: {PROG} battle [-h] [--seed SEED] [--simulate N] [--jobs K] [--text] [--lang {{en,it}}] FILE\n"
         "\n"
         "Play one Battaglia battle with its trace, or estimate win rates with --simulate N.\n"
         "\n"
         "positional arguments:\n"
-        "  FILE          a battaglia.battle or battaglia.estimate scenario, or - for stdin\n"
+        "  FILE            a battaglia.battle or battaglia.estimate scenario, or - for stdin\n"
         "\n"
         "options:\n"
-        "  -h, --help    show this help message and exit\n"
-        "  --seed SEED   seed (overrides the file's)\n"
-        "  --simulate N  estimate win rates over N battles\n"
-        "  --jobs K      with an estimate: play it in K processes (same counts)\n"
-        "  --text        print readable text instead of JSON\n",
+        "  -h, --help      show this help message and exit\n"
+        "  --seed SEED     seed (overrides the file's)\n"
+        "  --simulate N    estimate win rates over N battles\n"
+        "  --jobs K        with an estimate: play it in K processes (same counts)\n"
+        "  --text          print readable text instead of JSON\n"
+        "  --lang {en,it}  language of the readable output (default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG); "
+        "JSON is the same in both\n",
         "",
     )
 
