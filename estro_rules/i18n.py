@@ -7,7 +7,9 @@ A message a player reads is written in English where it is said, and marked for 
   :func:`say`;
 - ``Message("… result {result} …", result=3)`` for a kept message with values: a ``str`` whose value is
   the English text (so results and their JSON stay English), and which :func:`say` puts into the current
-  language.
+  language;
+- ``Plural("{n} trigger waiting.", "{n} triggers waiting.", n)`` for a kept message whose words depend on a
+  number: :func:`say` puts it into the current language with :func:`ngettext` (Italian has three forms).
 
 The current language is a context variable, set around the work with :class:`using` (the command line
 from ``--lang`` or the environment, the browser from the page's language, the site for its Italian pages).
@@ -151,18 +153,42 @@ class Message(str):
         says in its language."""
         return cls(message)
 
-    def __getnewargs_ex__(self) -> tuple[tuple[str], dict[str, Any]]:  # copied and pickled whole
+    def __getnewargs_ex__(self) -> tuple[tuple[Any, ...], dict[str, Any]]:  # copied and pickled whole
         return (self.template,), self.values
 
 
+class Plural(Message):
+    """A kept message whose words depend on a number ``n`` (one of its values): said with :func:`ngettext`.
+
+    >>> p = Plural("{n} trigger waiting.", "{n} triggers waiting.", 2)
+    >>> p, Plural("{n} trigger waiting.", "{n} triggers waiting.", 1)
+    ('2 triggers waiting.', '1 trigger waiting.')
+    """
+
+    plural: str
+
+    def __new__(cls, singular: str, plural: str, n: int, **values: Any) -> Plural:
+        self = str.__new__(cls, (singular if n == 1 else plural).format(n=n, **values))
+        self.template = singular
+        self.plural = plural
+        self.values = {"n": n, **values}
+        return self
+
+    def __getnewargs_ex__(self) -> tuple[tuple[Any, ...], dict[str, Any]]:
+        values = dict(self.values)
+        return (self.template, self.plural, values.pop("n")), values
+
+
 def say(text: str) -> str:
-    """A kept message (:func:`N_`, :class:`Message`) in the current language. A message's values are said
-    too if they are messages themselves; any other value (a name, a player's own text) stays as it is. In
-    English, the language of the code, a kept message is already said: its ``str`` (a long battle's trace says
-    thousands)."""
+    """A kept message (:func:`N_`, :class:`Message`, :class:`Plural`) in the current language. A message's
+    values are said too if they are messages themselves; any other value (a name, a player's own text) stays
+    as it is. In English, the language of the code, a kept message is already said: its ``str`` (a long
+    battle's trace says thousands)."""
     if _current.get() == "en":
         return str(text)
     if isinstance(text, Message):
         values = {k: say(v) if isinstance(v, Message) else v for k, v in text.values.items()}
+        if isinstance(text, Plural):
+            return ngettext(text.template, text.plural, text.values["n"]).format(**values)
         return _(text.template).format(**values)
     return _(text)

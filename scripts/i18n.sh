@@ -11,8 +11,9 @@ cd "$(dirname "$0")/.."
 bash scripts/setup.sh > /dev/null
 babel=.venv/bin/pybabel
 pot=estro_rules/locale/estro_rules.pot
-# The default keywords (_, N_, gettext, ngettext…) and Message("…", values) (estro_rules/i18n.py).
-"$babel" -q extract -k Message:1 --no-location --sort-output --project "ESTRO Rules" -o "$pot" estro_rules scripts/sitegen/worked.py
+# The default keywords (_, N_, gettext, ngettext…), Message("…", values) and Plural("…", "…", n, values)
+# (estro_rules/i18n.py).
+"$babel" -q extract -k Message:1 -k Plural:1,2 --no-location --sort-output --project "ESTRO Rules" -o "$pot" estro_rules scripts/sitegen/worked.py
 for lang in it; do
   po=estro_rules/locale/$lang/LC_MESSAGES/estro_rules.po
   if [ -f "$po" ]; then

@@ -21,9 +21,10 @@ from typing import Any, ClassVar
 from ..declare import Check, Declared, declared, record
 from ..errors import ScenarioError
 from ..fields import join
+from ..i18n import N_, Message, Plural
 from ..ordered import Rule, RuleList
 from ..schema import Choice, Int, ListOf, Ref, Text
-from .board import Board, CardState
+from .board import Board, CardState, and_list
 from .declarations import CardName
 from .rulebook import cite
 from .rules import CLASSES, COUNTERS, MAX_NUMBER, VALUES
@@ -46,17 +47,24 @@ class Target:
     """The field the scenario used (``card``, ``cards`` or ``classes``), for error messages."""
 
     def describe(self) -> str:
-        """The cards in words, as a step label names them; a controller narrows named cards too."""
-        who = "" if self.controller is None else f" controlled by {self.controller}"
+        """The cards in words, as a step label names them; a controller narrows named cards too.
+
+        >>> Target(classes=("Character", "Spacecraft"), controller="Ana").describe()
+        'Characters and Spacecraft controlled by Ana'
+        """
         if self.cards:
-            return ", ".join(self.cards) + who
-        return " and ".join(_plural(c) for c in self.classes) + who
+            cards: str = ", ".join(self.cards)
+        else:
+            cards = and_list(_plural(c) for c in self.classes)
+        if self.controller is None:
+            return cards
+        return Message("{cards} controlled by {player}", cards=cards, player=self.controller)
 
 
 def _plural(name: str) -> str:
     """A class name for many cards: "Characters", but "Spacecraft" as §19 writes it ("Locations and
-    Spacecraft break")."""
-    return name if name.endswith(("s", "Spacecraft")) else f"{name}s"
+    Spacecraft break"). In Italian an English card word takes no plural (*i Character*)."""
+    return name if name.endswith(("s", "Spacecraft")) else Message("{card_type}s", card_type=name)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -135,14 +143,14 @@ class Targeted(Action):
     """An action that reaches cards: named (``card``, ``cards``) or every card of some classes on the Map."""
 
     RULES: ClassVar[tuple[Rule[Check], ...]] = (
-        Rule("exactly_one_way_to_the_cards", _exactly_one_way, "Exactly one of card, cards and classes.", ()),
+        Rule("exactly_one_way_to_the_cards", _exactly_one_way, N_("Exactly one of card, cards and classes."), ()),
     )
 
     card: str | None = declared(
         Ref("board", "card"),
         default=None,
-        label="Card",
-        help="The card it acts on, by its ID on the board (`self` in an ability: its own card)",
+        label=N_("Card"),
+        help=N_("The card it acts on, by its ID on the board (`self` in an ability: its own card)"),
     )
     cards: tuple[str, ...] | None = declared(
         ListOf(
@@ -152,20 +160,20 @@ class Targeted(Action):
             too_few=lambda given: ("a list of at least 1 card", given, ""),
         ),
         default=None,
-        label="Cards",
-        help="Several cards it acts on, by their IDs on the board",
+        label=N_("Cards"),
+        help=N_("Several cards it acts on, by their IDs on the board"),
     )
     classes: tuple[str, ...] | None = declared(
         ListOf(Choice(tuple(CLASSES), "class of cards"), min_items=1, what="list of class names"),
         default=None,
-        label="Every card on the Map of these kinds",
-        help="Kinds of card it acts on, every one on the Map: " + ", ".join(CLASSES),
+        label=N_("Every card on the Map of these kinds"),
+        help=Message("Kinds of card it acts on, every one on the Map: {classes}", classes=", ".join(CLASSES)),
     )
     controller: str | None = declared(
         Ref("players", "player"),
         default=None,
-        label="Only cards controlled by",
-        help="Only the cards this player controls (`you` in an ability: its card's controller)",
+        label=N_("Only cards controlled by"),
+        help=N_("Only the cards this player controls (`you` in an ability: its card's controller)"),
     )
 
     @property
@@ -196,7 +204,7 @@ class Targeted(Action):
 class OneCard(Action):
     """An action about one card, named by its ID on the board."""
 
-    card: str = declared(Ref("board", "card"), label="Card", help="The card, by its ID on the board")
+    card: str = declared(Ref("board", "card"), label=N_("Card"), help=N_("The card, by its ID on the board"))
 
     @property
     def target(self) -> Target:
@@ -216,32 +224,34 @@ def amount(label: str, help: str, minimum: int = 1) -> Any:
 
 
 def value_field() -> Any:
-    return declared(Choice(VALUES, "value", expected="a value"), label="Value", help="The printed value it changes")
+    return declared(
+        Choice(VALUES, "value", expected="a value"), label=N_("Value"), help=N_("The printed value it changes")
+    )
 
 
 def effect_name() -> Any:
     return declared(
         Text(),
         default=None,
-        label="Name of the lasting effect",
-        help="A name for the lasting effect, so that an `end_effect` action can end it",
+        label=N_("Name of the lasting effect"),
+        help=N_("A name for the lasting effect, so that an `end_effect` action can end it"),
     )
 
 
 def counter_field() -> Any:
-    return declared(Choice(COUNTERS, "counter", expected="a value"), label="Counter", help="Which counter")
+    return declared(Choice(COUNTERS, "counter", expected="a value"), label=N_("Counter"), help=N_("Which counter"))
 
 
 def count_field() -> Any:
-    return declared(Int(1, MAX_NUMBER), default=1, label="How many", help="How many counters")
+    return declared(Int(1, MAX_NUMBER), default=1, label=N_("How many"), help=N_("How many counters"))
 
 
 def source_field() -> Any:
     return declared(
         Ref("board", "card"),
         default=None,
-        label="Whose text it is",
-        help="The card whose text makes it happen (in an ability, only `self`: its own card)",
+        label=N_("Whose text it is"),
+        help=N_("The card whose text makes it happen (in an ability, only `self`: its own card)"),
     )
 
 
@@ -249,13 +259,13 @@ def player_field() -> Any:
     return declared(
         Ref("players", "player"),
         default=None,
-        label="Player",
-        help="Who uses the ability (the card's controller when left out)",
+        label=N_("Player"),
+        help=N_("Who uses the ability (the card's controller when left out)"),
     )
 
 
 def ability_field() -> Any:
-    return declared(Ref("abilities", "ability"), label="Ability", help="The ability, by its printed name")
+    return declared(Ref("abilities", "ability"), label=N_("Ability"), help=N_("The ability, by its printed name"))
 
 
 def source_card(board: Board, source_id: str | None, source: CardState | None) -> CardState | None:
@@ -272,7 +282,10 @@ def source_card(board: Board, source_id: str | None, source: CardState | None) -
 def not_on_map(board: Board, card: CardState, what: str) -> bool:
     if card.zone != "Map":
         board.emit(
-            "no_effect", f"{what}: {card.label()} is not on the Map; nothing happens.", (cite("I-R19-1"),), card
+            "no_effect",
+            Message("{what}: {card} is not on the Map; nothing happens.", what=what, card=card.label()),
+            (cite("I-R19-1"),),
+            card,
         )
         return True
     return False
@@ -282,8 +295,11 @@ def only_characters(board: Board, card: CardState, what: str) -> bool:
     if card.current.type != "Character":
         board.emit(
             "no_effect",
-            f"{what} to a {card.current.type_line} follows rules not in §19 (§11.6); the engine models it for "
-            "Characters only.",
+            Message(
+                "{what} to a {type_line} follows rules not in §19 (§11.6); the engine models it for Characters only.",
+                what=what,
+                type_line=card.current.type_line,
+            ),
             (cite("I-R19-1"),),
             card,
         )
@@ -291,13 +307,35 @@ def only_characters(board: Board, card: CardState, what: str) -> bool:
     return False
 
 
-def add_damage(board: Board, card: CardState, amount: int, why: str, rulings: tuple[str, ...]) -> None:
-    """Put ``amount`` damage on a Character: it counts against its CP on every face."""
+def add_damage(
+    board: Board,
+    card: CardState,
+    amount: int,
+    rulings: tuple[str, ...],
+    instead_of: str | None = None,
+) -> None:
+    """Put ``amount`` damage on a Character: it counts against its CP on every face. ``instead_of`` names the
+    penalty the damage stands for (``"DEF"``: ``amount`` damage instead of -``amount`` DEF)."""
     card.counters["damage"] = card.counters.get("damage", 0) + amount
     card.last_cp_cause = "damage"
+    cp = card.value("CP")
+    said = (
+        Plural(
+            "{card} takes {n} damage: CP {cp}.", "{card} takes {n} damage: CP {cp}.", amount, card=card.label(), cp=cp
+        )
+        if instead_of is None
+        else Plural(
+            "{card} takes {n} damage instead of -{n} {value}: CP {cp}.",
+            "{card} takes {n} damage instead of -{n} {value}: CP {cp}.",
+            amount,
+            card=card.label(),
+            value=instead_of,
+            cp=cp,
+        )
+    )
     board.emit(
         "damage",
-        f"{card.label()} takes {amount} {why}: CP {card.value('CP')}.",
+        said,
         rulings,
         card,
         amount=amount,
@@ -309,5 +347,15 @@ def lose_cp(board: Board, card: CardState, amount: int, cause: str, rulings: tup
     card.cp_lost += amount
     card.last_cp_cause = cause
     board.emit(
-        "cp_loss", f"{card.label()} loses {amount} CP to {cause}: CP {card.value('CP')}.", rulings, card, amount=amount
+        "cp_loss",
+        Message(
+            "{card} loses {amount} CP to {cause}: CP {cp}.",
+            card=card.label(),
+            amount=amount,
+            cause=cause,
+            cp=card.value("CP"),
+        ),
+        rulings,
+        card,
+        amount=amount,
     )

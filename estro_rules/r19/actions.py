@@ -13,6 +13,7 @@ choices and the page's table of actions all come from that one tuple.
 
 from __future__ import annotations
 
+from ..i18n import N_
 from ..schema import Field, ListOf, MapOf, Ref
 from ..shapes import Tagged
 from .acting import Action
@@ -31,10 +32,12 @@ EFFECT_ACTIONS: tuple[str, ...] = tuple(a.name for a in ACTIONS if a.in_effects)
 
 TRIGGER_ORDER = Field(
     "trigger_order",
-    MapOf(Ref("players", "player"), ListOf(CardName("triggers", "trigger")), what="player → list of triggers", default=()),
+    MapOf(
+        Ref("players", "player"), ListOf(CardName("triggers", "trigger")), what="player → list of triggers", default=()
+    ),
     default=None,
-    label="Order of each player's new triggers",
-    help="Per player, the order they choose for their new triggers, as `card/ability` (I-R19-2)",
+    label=N_("Order of each player's new triggers"),
+    help=N_("Per player, the order they choose for their new triggers, as `card/ability` (I-R19-2)"),
 )
 
 ACTION = Tagged(
@@ -43,11 +46,11 @@ ACTION = Tagged(
     what="action",
     after=(TRIGGER_ORDER,),
     labels={a.name: a.label for a in ACTIONS},
-    label="Action",
+    label=N_("Action"),
 )
 """One scenario action: ``do`` names it, and each action has its own fields."""
 
-EFFECT = ACTION.only(EFFECT_ACTIONS, what="effect", label="Effect", after=())
+EFFECT = ACTION.only(EFFECT_ACTIONS, what="effect", label=N_("Effect"), after=())
 """One effect of an ability: an action that changes the board, written on its own card."""
 
 __all__ = ["ACTION", "ACTIONS", "EFFECT", "EFFECT_ACTIONS", "SCENARIO_ONLY", "TRIGGER_ORDER"]

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ..errors import ScenarioError
+from ..i18n import Message, Plural
 from .rulebook import cite
 from .rules import COUNTER_PENALTIES, COUNTERS, MAX_EVENTS, VALUES, ZONES, X
 
@@ -100,6 +101,16 @@ class PrintedCard(Protocol):
 # Events, answers, snapshots
 
 
+def plain(value: Any) -> Any:
+    """``value`` for JSON: a kept message (:class:`~estro_rules.i18n.Message`) as the plain English ``str``
+    it is, so that a result's data are the same, of the same types, in every language.
+
+    >>> type(plain(Message("{n} left", n=2))), plain(3)
+    (<class 'str'>, 3)
+    """
+    return str(value) if isinstance(value, str) else value
+
+
 @dataclass(frozen=True)
 class Event:
     """One thing that happened, or was decided, with the rulings behind it."""
@@ -126,12 +137,12 @@ class Event:
         return dict(self.data).get(key)
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"kind": self.kind, "text": self.text, "rulings": list(self.rulings)}
+        out: dict[str, Any] = {"kind": self.kind, "text": str(self.text), "rulings": list(self.rulings)}
         if self.card is not None:
             out["card"] = self.card
         if self.player is not None:
             out["player"] = self.player
-        out.update(self.data)
+        out.update((k, plain(v)) for k, v in self.data)
         return out
 
 
@@ -145,7 +156,12 @@ class Answer:
     rulings: tuple[str, ...]
 
     def to_json(self) -> dict[str, Any]:
-        return {"question": self.question, "answer": self.answer, "reason": self.reason, "rulings": list(self.rulings)}
+        return {
+            "question": str(self.question),
+            "answer": self.answer,
+            "reason": str(self.reason),
+            "rulings": list(self.rulings),
+        }
 
 
 @dataclass(frozen=True)
@@ -178,7 +194,7 @@ class CardView:
             "values": dict(self.values),
             "counters": dict(self.counters),
             "bound_to": self.bound_to,
-            "effects": list(self.effects),
+            "effects": [str(e) for e in self.effects],
         }
 
 
@@ -231,7 +247,7 @@ class Trigger:
         return f"{self.card}/{self.ability.name}"
 
     def to_json(self) -> dict[str, Any]:
-        return {"player": self.player, "trigger": self.key, "because": self.because, "created": self.number}
+        return {"player": self.player, "trigger": self.key, "because": str(self.because), "created": self.number}
 
 
 # --------------------------------------------------------------------------
@@ -256,8 +272,8 @@ class Modifier:
         if self.kind == "penalty":
             return f"-{self.amount} {self.value}{name}"
         if self.kind == "grant":
-            return f"has {self.value} {self.amount}{name}"
-        return f"loses {self.value}{name}"
+            return Message("has {value} {amount}{name}", value=self.value, amount=self.amount, name=name)
+        return Message("loses {value}{name}", value=self.value, name=name)
 
 
 @dataclass
@@ -352,13 +368,56 @@ class CardState:
         )
 
 
-def why_none(card: CardState, value: str) -> tuple[str, tuple[str, ...]]:
+def why_none(card: CardState, value: str) -> tuple[Message, tuple[str, ...]]:
     """Why ``card`` has nothing to use for ``value``: it lost it, or it never printed it (§19.7)."""
     lost = card.lost(value)
     if lost:
         name = f" ({lost.effect})" if lost.effect else ""
-        return f"it has lost {value}{name} and is treated as not printing it", (cite("R19-7.2"),)
-    return f"it prints no {value}: it has nothing there to use, not 0", (cite("R19-7.1"),)
+        return Message("it has lost {value}{name} and is treated as not printing it", value=value, name=name), (
+            cite("R19-7.2"),
+        )
+    return Message("it prints no {value}: it has nothing there to use, not 0", value=value), (cite("R19-7.1"),)
+
+
+def listed(parts: Iterable[str], separator: str) -> Message:
+    """``parts`` joined by ``separator``, as a kept message: each part that is a message is said in the
+    current language when the whole is (the separator is punctuation, the same in every language).
+
+    >>> from estro_rules.i18n import using, say
+    >>> both = listed([Message("{card} is destroyed", card="A (A-1)"), "B"], "; ")
+    >>> both, say(both) == both
+    ('A (A-1) is destroyed; B', True)
+    """
+    items = list(parts)
+    braced = separator.replace("{", "{{").replace("}", "}}")
+    names = [f"part{i}" for i in range(len(items))]
+    template = braced.join("{" + name + "}" for name in names)  # placeholders only: nothing to translate
+    return Message(template, **dict(zip(names, items, strict=True)))
+
+
+def counters_listed(counters: Iterable[tuple[str, int]]) -> str:
+    """Counters as the log lists them, ``"3 Sabotage, 1 damage"``, as a kept message: Liberation and
+    Sabotage are the cards' words, the same in every language; damage is ours (*1 danno*, *2 danni*).
+
+    >>> counters_listed([("Sabotage", 3), ("damage", 1)])
+    '3 Sabotage, 1 damage'
+    """
+    return listed(
+        (Plural("{n} damage", "{n} damage", n) if name == "damage" else f"{n} {name}" for name, n in counters), ", "
+    )
+
+
+def and_list(parts: Iterable[str]) -> str:
+    """``parts`` joined by "and", as a kept message.
+
+    >>> and_list(["A", "B", "C"]), and_list(["A"])
+    ('A and B and C', 'A')
+    """
+    items = list(parts)
+    out = items[0] if items else ""
+    for part in items[1:]:
+        out = Message("{cards} and {more}", cards=out, more=part)
+    return out
 
 
 # --------------------------------------------------------------------------
@@ -496,9 +555,15 @@ class Board(ABC):
 
     def emit_answer(self, answer: Answer, card: CardState, *, asked: str | None = None) -> None:
         """Log ``answer`` about ``card``; ``asked`` words the question in the log (its own wording by default)."""
+        question = asked or answer.question
+        said = (
+            Message("{question} Yes: {reason}", question=question, reason=answer.reason)
+            if answer.answer
+            else Message("{question} No: {reason}", question=question, reason=answer.reason)
+        )
         self.emit(
             "answer",
-            f"{asked or answer.question} {'Yes' if answer.answer else 'No'}: {answer.reason}",
+            said,
             answer.rulings,
             card,
             question=answer.question,
@@ -570,5 +635,9 @@ __all__ = [
     "Trigger",
     "Turning",
     "by_id",
+    "and_list",
+    "counters_listed",
+    "listed",
+    "plain",
     "why_none",
 ]

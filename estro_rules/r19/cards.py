@@ -33,6 +33,7 @@ from typing import Any
 from ..declare import Declared, declared, record
 from ..errors import ScenarioError
 from ..fields import join
+from ..i18n import N_, Message
 from ..ordered import Rule, RuleList
 from ..schema import REQUIRED, Choice, ListOf, MapOf, Obj, Text
 from ..shapes import Tagged
@@ -76,13 +77,13 @@ def _effects_are_its_own_cards_text(values: dict[str, Any], path: str) -> None:
 
 @record(
     "ability",
-    label="Ability",
+    label=N_("Ability"),
     rules=RuleList(
         [
             Rule(
                 "an_effect_is_its_own_cards_text",
                 _effects_are_its_own_cards_text,
-                "An ability's effect is the text of its own card: its source is the card itself.",
+                N_("An ability's effect is the text of its own card: its source is the card itself."),
                 (cite("R19-2.3"),),
             )
         ]
@@ -92,7 +93,7 @@ def _effects_are_its_own_cards_text(values: dict[str, Any], path: str) -> None:
 class Ability(Declared):
     """One ability printed on a card; its ``type`` says which of its fields it has (:data:`ABILITY`)."""
 
-    name: str = declared(Text(), label="Name", help="The ability's printed name")
+    name: str = declared(Text(), label=N_("Name"), help=N_("The ability's printed name"))
     """The ability's name, as printed (``"War Crime"``)."""
 
     type: str = "static"
@@ -101,47 +102,49 @@ class Ability(Declared):
     on: str | None = declared(
         Choice(TRIGGER_EVENTS, "trigger event", expected="a value"),
         default=None,
-        label="Triggers when",
-        help="What it triggers on: " + ", ".join(TRIGGER_EVENTS),
+        label=N_("Triggers when"),
+        help=Message("What it triggers on: {events}", events=", ".join(TRIGGER_EVENTS)),
     )
     """For a triggered ability: what it keys on (:data:`~estro_rules.r19.rules.TRIGGER_EVENTS`)."""
 
     of: str = declared(
         Choice(TRIGGER_SUBJECTS, "trigger subject", labels={"self": "This card", "any": "Any card"}),
         default="self",
-        label="Of which card",
-        help="`self`: when this card does it; `any`: when any card does",
+        label=N_("Of which card"),
+        help=N_("`self`: when this card does it; `any`: when any card does"),
     )
     """For a triggered ability: ``"self"`` (this card) or ``"any"`` (any card)."""
 
     effects: tuple[Action, ...] = declared(
         ListOf(EFFECT, max_items=MAX_EFFECTS, noun="effects", what="list of effects"),
         default=(),
-        label="Effects",
-        help="What it does, as actions",
+        label=N_("Effects"),
+        help=N_("What it does, as actions"),
     )
     """What it does, as actions (``"self"`` names the card)."""
 
     use_only: str | None = declared(
         Choice(USE_ONLY, "timing restriction", labels={"your turn": "Only during your turn"}),
         default=None,
-        label="Printed restriction",
-        help="A printed timing restriction: `your turn`",
+        label=N_("Printed restriction"),
+        help=N_("A printed timing restriction: `your turn`"),
     )
     """A printed timing restriction on an activated ability (``"your turn"``)."""
 
     phases: tuple[str, ...] = declared(
         ListOf(Phase(), what="list of phase names"),
         default=(),
-        label="Only in the phases",
-        help="The only phases its text allows (none: no such restriction)",
+        label=N_("Only in the phases"),
+        help=N_("The only phases its text allows (none: no such restriction)"),
     )
     """For an activated ability: the only phases its text allows (empty: no such restriction)."""
 
-    text: str = declared(Text(), default="", label="Printed text", help="The printed text, shown as it is")
+    text: str = declared(Text(), default="", label=N_("Printed text"), help=N_("The printed text, shown as it is"))
     """The printed text, for display."""
 
-    phase: str | None = declared(Phase(), default=None, label="Phase", help="The phase in which it generates resources")
+    phase: str | None = declared(
+        Phase(), default=None, label=N_("Phase"), help=N_("The phase in which it generates resources")
+    )
     """For a resource ability: the phase it is tied to."""
 
 
@@ -171,7 +174,7 @@ ABILITY = Tagged(
     after=(Ability.SCHEMA.field("effects"), Ability.SCHEMA.field("text")),
     build=lambda tag, values, path: Ability.SCHEMA.finish(values, path),
     labels={name: variant.label for name, variant in _ABILITY_VARIANTS.items()},
-    label="Ability",
+    label=N_("Ability"),
 )
 """One ability a card prints; ``type`` says which further fields it has (its rules: :class:`Ability`)."""
 
@@ -192,16 +195,16 @@ def _its_card_labels_it(values: dict[str, Any], path: str) -> None:
 
 @record(
     "face",
-    label="Face",
+    label=N_("Face"),
     rules=RuleList(
         [
             Rule(
                 "a_character_prints_cp",
                 _a_character_prints_cp,
-                "Every Character face prints CP.",
+                N_("Every Character face prints CP."),
                 (cite("R19-2.4"),),
             ),
-            Rule("its_card_labels_it", _its_card_labels_it, "Its state is the label its card keys it by.", ()),
+            Rule("its_card_labels_it", _its_card_labels_it, N_("Its state is the label its card keys it by."), ()),
         ]
     ),
 )
@@ -212,30 +215,34 @@ class Face(Declared):
     state: str | None
     """The state label of its type line, or ``None`` when it has none (the key its card keys it by)."""
 
-    type: str = declared(Choice(TYPES, "card type", expected="a value"), label="Card type", help="The type on its type line")
+    type: str = declared(
+        Choice(TYPES, "card type", expected="a value"), label=N_("Card type"), help=N_("The type on its type line")
+    )
     """The card type (:data:`~estro_rules.r19.rules.TYPES`)."""
 
     subtypes: tuple[str, ...] = declared(
         ListOf(Subtype(tuple(SUBTYPES), "subtype"), what="list of subtypes"),
         default=(),
-        label="Subtypes",
-        help="`Drone` for a Ground Unit, `Surface` for a Location",
+        label=N_("Subtypes"),
+        help=N_("`Drone` for a Ground Unit, `Surface` for a Location"),
     )
     """``Drone`` for a Ground Unit, ``Surface`` for a Location."""
 
     values: Mapping[str, int | str] | None = declared(
         MapOf(Choice(VALUES, "value name"), PrintedValue(), what="value name → printed value"),
         default=None,
-        label="Printed values",
-        help="The values it prints: " + ", ".join(VALUES) + " (a value it does not print is left out, never 0)",
+        label=N_("Printed values"),
+        help=Message(
+            "The values it prints: {values} (a value it does not print is left out, never 0)", values=", ".join(VALUES)
+        ),
     )
     """The values it prints; a value not printed is absent (never 0)."""
 
     abilities: tuple[Ability, ...] = declared(
         ListOf(ABILITY, max_items=MAX_ABILITIES, noun="abilities", what="list of abilities"),
         default=(),
-        label="Abilities of this face",
-        help="Printed on this face only",
+        label=N_("Abilities of this face"),
+        help=N_("Printed on this face only"),
     )
     """Abilities printed on this face only."""
 
@@ -306,19 +313,26 @@ def _faces_keep_their_labels(values: dict[str, Any], path: str) -> None:
 
 @record(
     "card",
-    label="Card",
+    label=N_("Card"),
     rules=RuleList(
         [
             Rule(
                 "faces_a_card_can_have",
                 _one_face_at_least,
-                "At least one face; a Non-Capital Spacecraft has no Contested face; an unlabelled face is a card's "
-                "only face.",
+                N_(
+                    "At least one face; a Non-Capital Spacecraft has no Contested face; an unlabelled face is a card's "
+                    "only face."
+                ),
                 (cite("R19-8.3"),),
             ),
-            Rule("one_card_type", _one_card_type, "Every face of a card has the same card type.", ()),
-            Rule("ability_names_once", _ability_names_once, "Each ability of a card has a name of its own.", ()),
-            Rule("faces_keep_their_labels", _faces_keep_their_labels, "A face's state is the label it is keyed by.", ()),
+            Rule("one_card_type", _one_card_type, N_("Every face of a card has the same card type."), ()),
+            Rule("ability_names_once", _ability_names_once, N_("Each ability of a card has a name of its own."), ()),
+            Rule(
+                "faces_keep_their_labels",
+                _faces_keep_their_labels,
+                N_("A face's state is the label it is keyed by."),
+                (),
+            ),
         ]
     ),
 )
@@ -326,26 +340,28 @@ def _faces_keep_their_labels(values: dict[str, Any], path: str) -> None:
 class CardDef(Declared):
     """One card: its identity, its faces and the abilities common to all faces."""
 
-    id: str = declared(Text(), label="Card number", help="The card number (`XX-GRD-001`)")
+    id: str = declared(Text(), label=N_("Card number"), help=N_("The card number (`XX-GRD-001`)"))
     """The card number (``"XX-GRD-001"``)."""
 
-    name: str = declared(Text(), label="Name", help="The card's name")
+    name: str = declared(Text(), label=N_("Name"), help=N_("The card's name"))
     """The card's name."""
 
     faces: dict[str, Face] = declared(
         MapOf(Choice(FACE_KEYS, "face", labels={UNLABELLED: "No state label"}), Face.SCHEMA, what="state label → face"),
-        label="Faces",
-        help="Its faces, each keyed by the state label of its type line: "
-        + ", ".join(FACE_KEYS)
-        + " (a face with no label is the card's only face)",
+        label=N_("Faces"),
+        help=Message(
+            "Its faces, each keyed by the state label of its type line: {faces} (a face with no label is the card's "
+            "only face)",
+            faces=", ".join(FACE_KEYS),
+        ),
     )
     """Faces by state label (:data:`~estro_rules.r19.rules.FACE_KEYS`)."""
 
     abilities: tuple[Ability, ...] = declared(
         ListOf(ABILITY, max_items=MAX_ABILITIES, noun="abilities", what="list of abilities"),
         default=(),
-        label="Abilities",
-        help="Abilities on every face",
+        label=N_("Abilities"),
+        help=N_("Abilities on every face"),
     )
     """Abilities on every face."""
 

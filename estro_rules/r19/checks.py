@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..i18n import N_, Message
 from ..ordered import Rule, RuleList
 from .board import Board, CardState, Change, Leaving, Turning
 from .rulebook import cite
@@ -44,13 +45,17 @@ def _character_cp_applies(card: CardState) -> bool:
 
 
 def _character_cp_resolve(board: Board, card: CardState) -> Change:
-    cause = card.last_cp_cause or "its printed CP"
+    cause = card.last_cp_cause or Message.kept(N_("its printed CP"))
     rulings = [cite("R19-2.4")]
     if cause == "damage":
         rulings.append(cite("R19-4.3"))
-    return board.destruction(
-        card, f"{card.label()} is at {card.value('CP')} CP by {cause}: it is destroyed (§7.3).", rulings
+    said = Message(
+        "{card} is at {cp} CP by {cause}: it is destroyed (§7.3).",
+        card=card.label(),
+        cp=card.value("CP"),
+        cause=Message.kept(N_("damage")) if cause == "damage" else cause,
     )
+    return board.destruction(card, said, rulings)
 
 
 def _unit_applies(card: CardState) -> bool:
@@ -59,10 +64,20 @@ def _unit_applies(card: CardState) -> bool:
 
 def _unit_resolve(board: Board, card: CardState) -> Change:
     what = _numeric_at_most_zero(card)
-    where = "Burned" if card.is_a("Drone") else "placed in its owner's Depleted Pile"
+    said = (
+        Message(
+            "{card} is a unit at {what}: destroyed and Burned (state-based check, §10.6).", card=card.label(), what=what
+        )
+        if card.is_a("Drone")
+        else Message(
+            "{card} is a unit at {what}: destroyed and placed in its owner's Depleted Pile (state-based check, §10.6).",
+            card=card.label(),
+            what=what,
+        )
+    )
     return board.destruction(
         card,
-        f"{card.label()} is a unit at {what}: destroyed and {where} (state-based check, §10.6).",
+        said,
         (cite("R19-8"), cite("R19-8.1")),
     )
 
@@ -79,21 +94,30 @@ def _breakable_resolve(board: Board, card: CardState) -> Change:
         rulings += [cite("R19-8.4"), cite("I-R19-3")]
     if card.id in board.flipped:
         rulings.append(cite("R19-8.5"))
-    as_damage = f"{card.label()} is at {what}: it breaks the way damage equal to its DEF would break it (§11.6)"
+    as_damage = Message(
+        "{card} is at {what}: it breaks the way damage equal to its DEF would break it (§11.6)",
+        card=card.label(),
+        what=what,
+    )
     if kind == "Non-Capital Spacecraft":
         return board.destruction(
-            card, f"{as_damage}; a Non-Capital Spacecraft has no Contested face, so it is destroyed.", rulings
+            card,
+            Message("{breaks}; a Non-Capital Spacecraft has no Contested face, so it is destroyed.", breaks=as_damage),
+            rulings,
         )
     if card.state == "Prime" and "Contested" in card.card.faces:
-        board.emit("break", f"{as_damage}: the Prime face flips to Contested.", rulings, card)
-        return Turning(card, "Contested", f"broken at {what}", tuple(rulings))
+        board.emit("break", Message("{breaks}: the Prime face flips to Contested.", breaks=as_damage), rulings, card)
+        return Turning(card, "Contested", Message("broken at {what}", what=what), tuple(rulings))
     placed = cite("I-R19-9") if card.state == "Contested" else cite("I-R19-10")
     return Leaving(
         card,
         "Depleted Pile",
         False,
-        f"{as_damage}: the {card.state or 'unlabelled'} face is placed in its owner's Depleted Pile; "
-        "that is not a destruction.",
+        Message(
+            "{breaks}: the {state} face is placed in its owner's Depleted Pile; that is not a destruction.",
+            breaks=as_damage,
+            state=card.state or Message.kept(N_("unlabelled")),
+        ),
         (*rulings, placed),
     )
 
@@ -103,21 +127,23 @@ STATE_CHECKS: RuleList[StateCheck] = RuleList(
         Rule(
             "character_at_0_cp",
             StateCheck(_character_cp_applies, _character_cp_resolve),
-            "A Character on the Map at 0 CP or less is destroyed, whatever took the CP.",
+            N_("A Character on the Map at 0 CP or less is destroyed, whatever took the CP."),
             (cite("R19-2.4"), cite("R19-4.3")),
         ),
         Rule(
             "unit_at_0_def_or_rank",
             StateCheck(_unit_applies, _unit_resolve),
-            "A Ground Unit at DEF or Rank 0 or less is destroyed: Depleted Pile, or Burned for a Drone.",
+            N_("A Ground Unit at DEF or Rank 0 or less is destroyed: Depleted Pile, or Burned for a Drone."),
             (cite("R19-8.1"),),
         ),
         Rule(
             "location_or_spacecraft_at_0_def_or_rank",
             StateCheck(_breakable_applies, _breakable_resolve),
-            "A Location, Homeworld or Spacecraft at DEF or Rank 0 or less breaks: Prime (not a Non-Capital "
-            "Spacecraft) flips to Contested; a Non-Capital Spacecraft is destroyed; a Contested face is placed "
-            "in the Depleted Pile, and so is any other face. The new face is checked again.",
+            N_(
+                "A Location, Homeworld or Spacecraft at DEF or Rank 0 or less breaks: Prime (not a Non-Capital "
+                "Spacecraft) flips to Contested; a Non-Capital Spacecraft is destroyed; a Contested face is placed "
+                "in the Depleted Pile, and so is any other face. The new face is checked again."
+            ),
             (
                 cite("R19-8.3"),
                 cite("R19-8.4"),

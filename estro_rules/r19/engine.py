@@ -37,8 +37,23 @@ from functools import partial
 from typing import Any
 
 from ..errors import ScenarioError
+from ..i18n import N_, Message, Plural
 from .acting import Action, add_damage
-from .board import Board, BoardView, CardState, Change, Effect, Event, Leaving, Moment, PrintedAbility, Trigger, Turning
+from .board import (
+    Board,
+    BoardView,
+    CardState,
+    Change,
+    Effect,
+    Event,
+    Leaving,
+    Moment,
+    PrintedAbility,
+    Trigger,
+    Turning,
+    listed,
+    plain,
+)
 from .checks import STATE_CHECKS
 from .rulebook import cite
 from .rules import COUNTER_PENALTIES, MAX_TRIGGERS
@@ -47,6 +62,7 @@ from .transitions import LEAVE_STEPS, TRANSITION_STEPS
 
 KIND = "r19.sequence"
 """The scenario kind whose results this engine gives."""
+
 
 class Engine(Board):
     """A board and the rules that act on it. Build one per run; see :func:`estro_rules.r19.run_scenario`."""
@@ -81,20 +97,27 @@ class Engine(Board):
                     if n:
                         self.emit(
                             "counters_added",
-                            f"{card.label()} starts with {n} {counter} counter{'s' if n != 1 else ''}; a Character "
-                            f"prints {value} X, so the penalty becomes damage instead.",
+                            Plural(
+                                "{card} starts with {n} {counter} counter; a Character prints {value} X, so the "
+                                "penalty becomes damage instead.",
+                                "{card} starts with {n} {counter} counters; a Character prints {value} X, so the "
+                                "penalty becomes damage instead.",
+                                n,
+                                card=card.label(),
+                                counter=counter,
+                                value=value,
+                            ),
                             (cite("I-R19-1"), cite("I-R19-5"), cite("R19-8.2")),
                             card,
                             counter=counter,
                             n=n,
                         )
-                        why = f"damage instead of -{per * n} {value}"
-                        add_damage(self, card, per * n, why, (cite("I-R19-5"), cite("R19-8.2")))
+                        add_damage(self, card, per * n, (cite("I-R19-5"), cite("R19-8.2")), instead_of=value)
 
         if self.unsettled() or any(
             c.current.type == "Character" and any(c.counters.get(k) for k in COUNTER_PENALTIES) for c in self.on_map()
         ):
-            self.sequence(body, "the starting board is checked before the first action")
+            self.sequence(body, Message.kept(N_("the starting board is checked before the first action")))
             self.fire_triggers()
 
     def unsettled(self) -> bool:
@@ -104,7 +127,7 @@ class Engine(Board):
     def check_state(self) -> None:
         """Make the state-based checks now, as a sequence of their own, if any applies (§19.8)."""
         if self.unsettled():
-            self.sequence(lambda: None, "state-based checks")
+            self.sequence(lambda: None, Message.kept(N_("state-based checks")))
             self.fire_triggers()
 
     def run(self, action: Action) -> None:
@@ -136,7 +159,9 @@ class Engine(Board):
         every firing trigger's effects, is a sequence, whether or not it cascades (I-R19-12)."""
         self.emit(
             "sequence_start",
-            f"Sequence begins: {what}. No card may be played and no ability activated until it ends.",
+            Message(
+                "Sequence begins: {what}. No card may be played and no ability activated until it ends.", what=what
+            ),
             (cite("R19-1.1"), cite("R19-1.2"), cite("I-R19-12")),
         )
         self.in_sequence = True
@@ -146,7 +171,9 @@ class Engine(Board):
         waiting = len(self.pending)
         self.emit(
             "sequence_end",
-            f"Sequence complete; {waiting} new trigger{'s' if waiting != 1 else ''} waiting.",
+            Plural(
+                "Sequence complete; {n} new trigger waiting.", "Sequence complete; {n} new triggers waiting.", waiting
+            ),
             (cite("R19-1.1"),),
         )
 
@@ -182,18 +209,29 @@ class Engine(Board):
         turning = sorted((c for c in changes if isinstance(c, Turning)), key=lambda c: c.card.id)
         moment = Moment(tuple((c, c.face) for c in self.on_map()), tuple(leaving), tuple(turning))
         if len(changes) > 1:
-            what = [f"{c.card.label()} {'is destroyed' if c.destroyed else 'leaves the Map'}" for c in leaving]
+            what: list[str] = [
+                Message("{card} is destroyed", card=c.card.label())
+                if c.destroyed
+                else Message("{card} leaves the Map", card=c.card.label())
+                for c in leaving
+            ]
             for t in turning:
                 state = t.card.card.faces[t.to].state
-                what.append(f"{t.card.label()} {f'becomes {state}' if state else f'turns to its {t.to} face'}")
-            seen = (
-                "Every ability keyed to a card leaving play sees all of them, looking back to the board just before."
+                what.append(
+                    Message("{card} becomes {state}", card=t.card.label(), state=state)
+                    if state
+                    else Message("{card} turns to its {face} face", card=t.card.label(), face=t.to)
+                )
+            seen = Message.kept(
+                N_(
+                    "Every ability keyed to a card leaving play sees all of them, looking back to the board just before."
+                )
                 if leaving
-                else "Abilities keyed to these changes are looked for once all of them are made."
+                else N_("Abilities keyed to these changes are looked for once all of them are made.")
             )
             self.emit(
                 "together",
-                f"At the same moment: {'; '.join(what)}. {seen}",
+                Message("At the same moment: {what}. {seen}", what=listed(what, "; "), seen=seen),
                 (cite("I-R19-11"),),
                 cards=[c.card.id for c in leaving] + [c.card.id for c in turning],
             )
@@ -235,10 +273,25 @@ class Engine(Board):
             trigger = Trigger(self.created, card.controller, card.id, ability, because)
             self.pending.append(trigger)
             gone = card is not subject and card.zone != "Map"
-            where = "; it left play at the same moment and sees this from where it was" if gone else ""
+            said = (
+                Message(
+                    "{ability} of {card} triggers ({because}; it left play at the same moment and sees this from "
+                    "where it was); it waits for the sequence to end.",
+                    ability=ability.name,
+                    card=card.label(),
+                    because=because,
+                )
+                if gone
+                else Message(
+                    "{ability} of {card} triggers ({because}); it waits for the sequence to end.",
+                    ability=ability.name,
+                    card=card.label(),
+                    because=because,
+                )
+            )
             self.emit(
                 "trigger_created",
-                f"{ability.name} of {card.label()} triggers ({because}{where}); it waits for the sequence to end.",
+                said,
                 (*rulings, cite("I-R19-11"), cite("R19-1.1")) if gone else (*rulings, cite("R19-1.1")),
                 card,
                 card.controller,
@@ -262,12 +315,15 @@ class Engine(Board):
             self.batches.append(batch)
             order = ", ".join(f"{t.player}: {t.key}" for t in batch)
             if round_ == 1:
-                text = f"Round 1: triggers fire active player first, then clockwise: {order}."
+                text = Message("Round 1: triggers fire active player first, then clockwise: {order}.", order=order)
                 ids: tuple[str, ...] = (cite("R19-1.3"), cite("I-R19-2"))
             else:
-                text = (
-                    f"Round {round_}: the triggers created while round {round_ - 1} fired waited until the whole "
-                    f"round had fired; they now fire active player first, then clockwise: {order}."
+                text = Message(
+                    "Round {round}: the triggers created while round {before} fired waited until the whole round had "
+                    "fired; they now fire active player first, then clockwise: {order}.",
+                    round=round_,
+                    before=round_ - 1,
+                    order=order,
                 )
                 ids = (cite("R19-1.3"), cite("I-R19-4"), cite("I-R19-2"))
             self.emit("trigger_order", text, ids, order=[t.to_json() for t in batch])
@@ -282,7 +338,12 @@ class Engine(Board):
                 card = self.cards[trigger.card]
                 self.emit(
                     "trigger_fired",
-                    f"{trigger.player} resolves {trigger.ability.name} of {card.label()}.",
+                    Message(
+                        "{player} resolves {ability} of {card}.",
+                        player=trigger.player,
+                        ability=trigger.ability.name,
+                        card=card.label(),
+                    ),
                     (cite("R19-1.3"),),
                     card,
                     trigger.player,
@@ -316,7 +377,7 @@ class Step:
 
     @property
     def label(self) -> str:
-        return f"{self.number + 1}. {self.action.describe()}"
+        return Message("{number}. {action}", number=self.number + 1, action=self.action.describe())
 
     def of_kind(self, *kinds: str) -> list[Event]:
         return [e for e in self.events if e.kind in kinds]
@@ -325,7 +386,7 @@ class Step:
         return {
             "action": self.number,
             "do": self.action.do,
-            "label": self.label,
+            "label": str(self.label),
             "destroyed": [e.card for e in self.of_kind("destroyed")],
             "left_play": [e.card for e in self.of_kind("left_play")],
             "flips": [f"{e.card}: {e.get('from')} -> {e.get('to')}" for e in self.of_kind("face_change")],
@@ -335,9 +396,9 @@ class Step:
             "answers": [
                 {
                     "card": e.card,
-                    "question": e.get("question"),
+                    "question": plain(e.get("question")),
                     "answer": e.get("answer"),
-                    "reason": e.get("reason"),
+                    "reason": plain(e.get("reason")),
                     "rulings": list(e.rulings),
                 }
                 for e in self.of_kind("answer")

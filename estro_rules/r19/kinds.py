@@ -29,6 +29,7 @@ from typing import Any
 from ..declare import Check, Declared, declared, record
 from ..errors import ScenarioError
 from ..fields import choose, join
+from ..i18n import N_, Message
 from ..ordered import Rule, RuleList
 from ..protocol import Kind, ScenarioKind
 from ..schema import Choice, Int, ListOf, MapOf, Ref, Text
@@ -47,47 +48,53 @@ from .views import html, text
 # The board
 
 
-@record("placement", label="Card on the board")
+@record("placement", label=N_("Card on the board"))
 @dataclass(frozen=True)
 class Placement(Declared):
     """Where one card instance starts. A field left out is filled in once the scenario is read: its ID is its
     card number, its controller its owner, its face its card's first face; a counter at 0 is no counter."""
 
-    card: str = declared(Ref("cards", "card"), label="Card", help="The card number of one of the scenario's `cards`")
+    card: str = declared(
+        Ref("cards", "card"), label=N_("Card"), help=N_("The card number of one of the scenario's `cards`")
+    )
     """The card number of its definition."""
 
     id: str | None = declared(
         Text(),
         default=None,
-        label="ID on the board",
-        help="Its own ID, when several copies of one card are on the board (the card number otherwise)",
+        label=N_("ID on the board"),
+        help=N_("Its own ID, when several copies of one card are on the board (the card number otherwise)"),
         kw_only=True,
     )
     """Its ID on the board."""
 
-    owner: str = declared(Named("players", "player"), label="Owner", help="The player who owns it")
+    owner: str = declared(Named("players", "player"), label=N_("Owner"), help=N_("The player who owns it"))
     controller: str | None = declared(
         Named("players", "player"),
         default=None,
-        label="Controller",
-        help="The player who controls it (its owner when left out)",
+        label=N_("Controller"),
+        help=N_("The player who controls it (its owner when left out)"),
         kw_only=True,
     )
     zone: str = declared(
-        Choice(ZONES, "zone"), default="Map", label="Zone", help="Where it is: " + ", ".join(ZONES), kw_only=True
+        Choice(ZONES, "zone"),
+        default="Map",
+        label=N_("Zone"),
+        help=Message("Where it is: {zones}", zones=", ".join(ZONES)),
+        kw_only=True,
     )
     face: str | None = declared(
         Named("faces", "face"),
         default=None,
-        label="Face up",
-        help="The face it shows, one the card has (its first face when left out)",
+        label=N_("Face up"),
+        help=N_("The face it shows, one the card has (its first face when left out)"),
         kw_only=True,
     )
     counters: Mapping[str, int] | None = declared(
         MapOf(Choice(COUNTERS, "counter"), Int(0, MAX_NUMBER), what="counter → how many"),
         default=None,
-        label="Counters",
-        help="Counters on it (only on a card on the Map): " + ", ".join(COUNTERS),
+        label=N_("Counters"),
+        help=Message("Counters on it (only on a card on the Map): {counters}", counters=", ".join(COUNTERS)),
         kw_only=True,
     )
     """The counters on it, each with how many (none at 0)."""
@@ -95,8 +102,8 @@ class Placement(Declared):
     bound_to: str | None = declared(
         Ref("board", "Storyline"),
         default=None,
-        label="Bound to",
-        help="For a Character: the Storyline on the board it is Bound to",
+        label=N_("Bound to"),
+        help=N_("For a Character: the Storyline on the board it is Bound to"),
         kw_only=True,
     )
     """The Storyline a Character is Bound to."""
@@ -145,9 +152,7 @@ def _check_placement(placed: Placement, path: str, cards: dict[str, CardDef], se
     for name, n in (placed.counters or {}).items():
         where = join(join(path, "counters"), name)
         if n and placed.zone != "Map":
-            raise ScenarioError(
-                where, "counters only on a card on the Map (they come off as a card leaves it)", got=n
-            )
+            raise ScenarioError(where, "counters only on a card on the Map (they come off as a card leaves it)", got=n)
         if name == "Liberation" and n and card.faces[face].value("Rank") is None:
             raise ScenarioError(
                 where, "no Liberation counters on a card that prints no Rank (it cannot be Liberated)", got=n
@@ -267,7 +272,9 @@ def _each_player_once(values: dict[str, Any], path: str) -> None:
 
 def _an_active_player_who_sits(values: dict[str, Any], path: str) -> None:
     seats = list(values["players"])
-    values["active"] = choose(seats[0] if values["active"] is None else values["active"], join(path, "active"), seats, "player")
+    values["active"] = choose(
+        seats[0] if values["active"] is None else values["active"], join(path, "active"), seats, "player"
+    )
 
 
 def _card_numbers_once(values: dict[str, Any], path: str) -> None:
@@ -311,26 +318,33 @@ def _named_things_exist(values: dict[str, Any], path: str) -> None:
 
 SEQUENCE_RULES: RuleList[Check] = RuleList(
     [
-        Rule("each_player_once", _each_player_once, "Each player sits once.", ()),
+        Rule("each_player_once", _each_player_once, N_("Each player sits once."), ()),
         Rule(
             "an_active_player_who_sits",
             _an_active_player_who_sits,
-            "The active player is one of the players (the first when left out).",
+            N_("The active player is one of the players (the first when left out)."),
             (cite("R19-1.3"),),
         ),
-        Rule("card_numbers_once", _card_numbers_once, "Each card number is defined once.", ()),
+        Rule("card_numbers_once", _card_numbers_once, N_("Each card number is defined once."), ()),
         Rule(
             "the_board_is_of_these_cards",
             _the_board_is_of_these_cards,
-            "Each card on the board is one of the scenario's cards, owned and controlled by its players, showing one "
-            "of its faces, with counters only on the Map.",
+            N_(
+                "Each card on the board is one of the scenario's cards, owned and controlled by its players, showing one "
+                "of its faces, with counters only on the Map."
+            ),
             (cite("I-R19-1"),),
         ),
-        Rule("bound_to_a_storyline", _bound_to_a_storyline, "A Character is Bound to a Storyline on the board.", (cite("R19-2.5"),)),
+        Rule(
+            "bound_to_a_storyline",
+            _bound_to_a_storyline,
+            N_("A Character is Bound to a Storyline on the board."),
+            (cite("R19-2.5"),),
+        ),
         Rule(
             "what_is_named_exists",
             _named_things_exist,
-            "Every card, player, face, ability and trigger an action or an effect names is in the scenario.",
+            N_("Every card, player, face, ability and trigger an action or an effect names is in the scenario."),
             (),
         ),
     ]
@@ -338,36 +352,42 @@ SEQUENCE_RULES: RuleList[Check] = RuleList(
 """The rules across a §19 scenario's fields, in the order a reader of the scenario meets them."""
 
 
-@record(KIND, label="§19 scenario", rules=SEQUENCE_RULES)
+@record(KIND, label=N_("§19 scenario"), rules=SEQUENCE_RULES)
 @dataclass(frozen=True)
 class SequenceScenario(Declared):
     """A checked ``r19.sequence`` scenario."""
 
     players: tuple[str, ...] = declared(
         ListOf(Text(nonempty="a player name (a non-empty string)", what="player name"), min_items=1),
-        label="Players",
-        help="The players in seat order, clockwise, each once",
+        label=N_("Players"),
+        help=N_("The players in seat order, clockwise, each once"),
     )
     active: str | None = declared(
         Named("players", "player"),
         default=None,
-        label="Active player",
-        help="Whose turn it is (the first player when left out)",
+        label=N_("Active player"),
+        help=N_("Whose turn it is (the first player when left out)"),
         kw_only=True,
     )
-    phase: str = declared(Phase(), default="Admin", label="Phase", help="The phase of the turn", kw_only=True)
+    phase: str = declared(Phase(), default="Admin", label=N_("Phase"), help=N_("The phase of the turn"), kw_only=True)
     cards: tuple[CardDef, ...] = declared(
-        CARDS, label="Cards", help="The cards of the scenario, each defined once by its card number"
+        CARDS, label=N_("Cards"), help=N_("The cards of the scenario, each defined once by its card number")
     )
     board: tuple[Placement, ...] = declared(
-        ListOf(Placement.SCHEMA, min_items=1, max_items=MAX_BOARD, noun="cards on the board", what="list of cards on the board"),
-        label="Board",
-        help="Where each card starts: on the Map, in a hand or a pile",
+        ListOf(
+            Placement.SCHEMA,
+            min_items=1,
+            max_items=MAX_BOARD,
+            noun="cards on the board",
+            what="list of cards on the board",
+        ),
+        label=N_("Board"),
+        help=N_("Where each card starts: on the Map, in a hand or a pile"),
     )
     actions: tuple[Action, ...] = declared(
         ListOf(ACTION, min_items=1, max_items=MAX_ACTIONS, noun="actions", what="list of actions"),
-        label="Actions",
-        help="What happens, in order; each resolves before the next",
+        label=N_("Actions"),
+        help=N_("What happens, in order; each resolves before the next"),
     )
 
     @property
@@ -411,6 +431,7 @@ SEQUENCE_KIND: ScenarioKind[SequenceScenario, SequenceResult] = ScenarioKind(
     html,
     text,
     panels=_one_per_action,
+    languages=("en", "it"),
 )
 """The ``r19.sequence`` scenario kind."""
 

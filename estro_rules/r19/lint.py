@@ -18,10 +18,12 @@ from typing import Any
 
 from ..declare import Declared, declared, record
 from ..fields import Fields, join, parse_json
+from ..i18n import N_, Message, Plural, _, ngettext, say
 from ..ordered import Rule, RuleList
 from ..protocol import WRAPPER_FIELDS
 from ..schema import NOTHING
 from .acting import Action, Targeted
+from .board import and_list
 from .cards import POOL_CARDS, CardDef, Face, check_cards
 from .moves import Flip, Twist
 from .rulebook import cite
@@ -49,7 +51,13 @@ class Finding:
     """What is wrong and why."""
 
     def to_json(self) -> dict[str, Any]:
-        return {"card": self.card, "name": self.name, "rule": self.rule, "ruling": self.ruling, "message": self.message}
+        return {
+            "card": self.card,
+            "name": self.name,
+            "rule": self.rule,
+            "ruling": self.ruling,
+            "message": str(self.message),
+        }
 
 
 def _effects(card: CardDef) -> Iterator[tuple[str, Action]]:
@@ -86,7 +94,7 @@ def _listed(ids: list[str]) -> str:
     """
     if len(ids) <= LISTED:
         return ", ".join(ids)
-    return ", ".join(ids[:LISTED]) + f" and {len(ids) - LISTED} more"
+    return Message("{ids} and {n} more", ids=", ".join(ids[:LISTED]), n=len(ids) - LISTED)
 
 
 def _printed_zero(card: CardDef, pool: Pool) -> Iterator[Finding]:
@@ -98,8 +106,18 @@ def _printed_zero(card: CardDef, pool: Pool) -> Iterator[Finding]:
                     card.name,
                     "printed_zero_def_or_rank",
                     cite("R19-8.6"),
-                    f"{'Its' if key == UNLABELLED else f'The {key}'} face prints {name} 0: at 0 or less a card is destroyed or broken the moment it "
-                    f"enters, so {name} should never be printed at 0 (§19.7, §19.8).",
+                    Message(
+                        "Its face prints {value} 0: at 0 or less a card is destroyed or broken the moment it enters, "
+                        "so {value} should never be printed at 0 (§19.7, §19.8).",
+                        value=name,
+                    )
+                    if key == UNLABELLED
+                    else Message(
+                        "The {face} face prints {value} 0: at 0 or less a card is destroyed or broken the moment it "
+                        "enters, so {value} should never be printed at 0 (§19.7, §19.8).",
+                        face=key,
+                        value=name,
+                    ),
                 )
 
 
@@ -116,10 +134,18 @@ def _dead_bonus(card: CardDef, pool: Pool) -> Iterator[Finding]:
                     card.name,
                     "bonus_to_unprinted_value",
                     cite("R19-6.1"),
-                    f"{ability}: +{effect.amount} {value} to itself, but its {', '.join(missing)} face"
-                    f"{'s do' if len(missing) > 1 else ' does'} not print {value} as a number{_x_note(value)}: the bonus does "
-                    "nothing there "
-                    "(use granting language to give the value).",
+                    Plural(
+                        "{ability}: +{amount} {value} to itself, but its {faces} face does not print {value} as a "
+                        "number{note}: the bonus does nothing there (use granting language to give the value).",
+                        "{ability}: +{amount} {value} to itself, but its {faces} faces do not print {value} as a "
+                        "number{note}: the bonus does nothing there (use granting language to give the value).",
+                        len(missing),
+                        ability=ability,
+                        amount=effect.amount,
+                        value=value,
+                        faces=", ".join(missing),
+                        note=_x_note(value),
+                    ),
                 )
             continue
         if not effect.target.classes:
@@ -127,16 +153,24 @@ def _dead_bonus(card: CardDef, pool: Pool) -> Iterator[Finding]:
         members = [m for cls in effect.target.classes for m in pool.faces_of(cls)]
         dead = sorted({c.id for c, k in members if not _adds_to(c.faces[k], value)})
         live = sorted({c.id for c, k in members if _adds_to(c.faces[k], value)})
-        named = " and ".join(effect.target.classes)
+        named = and_list(effect.target.classes)
         if dead and live:
             yield Finding(
                 card.id,
                 card.name,
                 "partly_dead_bonus",
                 cite("R19-6.3"),
-                f"{ability}: “+{effect.amount} {value}” names {named}, but some of them print no {value} number "
-                f"({_listed(dead)}){_x_note(value)}: it is dead text on those. Name a class that prints {value}, print a {value} "
-                "value on them, or keep it as a deliberate choice.",
+                Message(
+                    "{ability}: “+{amount} {value}” names {named}, but some of them print no {value} number "
+                    "({dead}){note}: it is dead text on those. Name a class that prints {value}, print a {value} "
+                    "value on them, or keep it as a deliberate choice.",
+                    ability=ability,
+                    amount=effect.amount,
+                    value=value,
+                    named=named,
+                    dead=_listed(dead),
+                    note=_x_note(value),
+                ),
             )
         elif dead:
             yield Finding(
@@ -144,13 +178,23 @@ def _dead_bonus(card: CardDef, pool: Pool) -> Iterator[Finding]:
                 card.name,
                 "dead_bonus",
                 cite("R19-6.3"),
-                f"{ability}: “+{effect.amount} {value}” names {named}, and none of them in the pool prints "
-                f"a {value} number ({_listed(dead)}){_x_note(value)}: the bonus does nothing at all.",
+                Message(
+                    "{ability}: “+{amount} {value}” names {named}, and none of them in the pool prints a {value} "
+                    "number ({dead}){note}: the bonus does nothing at all.",
+                    ability=ability,
+                    amount=effect.amount,
+                    value=value,
+                    named=named,
+                    dead=_listed(dead),
+                    note=_x_note(value),
+                ),
             )
 
 
 def _x_note(value: str) -> str:
-    return f"; a Character prints {value} X, not a number (§19.8)" if value in ("DEF", "Rank") else ""
+    if value in ("DEF", "Rank"):
+        return Message("; a Character prints {value} X, not a number (§19.8)", value=value)
+    return ""
 
 
 def _adds_to(face: Face, value: str) -> bool:
@@ -179,9 +223,12 @@ def _fall_outside_routes(card: CardDef, pool: Pool) -> Iterator[Finding]:
                 card.name,
                 "fall_outside_the_four_routes",
                 cite("R19-2.3"),
-                f"{ability}: flips a Character to its Fallen face, which is none of the four routes of §7.7 "
-                "(a Storyline's text, Morality Penalties to 0 CP, its Bound Storyline leaving play, its own "
-                "Twist): on a Character it does nothing.",
+                Message(
+                    "{ability}: flips a Character to its Fallen face, which is none of the four routes of §7.7 "
+                    "(a Storyline's text, Morality Penalties to 0 CP, its Bound Storyline leaving play, its own "
+                    "Twist): on a Character it does nothing.",
+                    ability=ability,
+                ),
             )
         if isinstance(effect, Twist) and may_hit_another:
             yield Finding(
@@ -189,8 +236,11 @@ def _fall_outside_routes(card: CardDef, pool: Pool) -> Iterator[Finding]:
                 card.name,
                 "fall_outside_the_four_routes",
                 cite("R19-2.3"),
-                f"{ability}: makes another Character Twist, but only a Character's own Twist is a route to Fallen: "
-                "it does nothing.",
+                Message(
+                    "{ability}: makes another Character Twist, but only a Character's own Twist is a route to Fallen: "
+                    "it does nothing.",
+                    ability=ability,
+                ),
             )
 
 
@@ -206,25 +256,28 @@ LINT_RULES: RuleList[LintRule] = RuleList(
         Rule(
             "printed_zero_def_or_rank",
             _printed_zero,
-            "A face prints DEF 0 or Rank 0: broken or destroyed on entry.",
+            N_("A face prints DEF 0 or Rank 0: broken or destroyed on entry."),
             (cite("R19-8.6"),),
         ),
         Rule(
             "dead_or_partly_dead_bonus",
             _dead_bonus,
-            "A +N bonus names a class some (or all) of whose members print no such value as a number (a "
-            "Character prints DEF X and Rank X); or a card's bonus to itself on a face that does not print it.",
+            N_(
+                "A +N bonus names a class some (or all) of whose members print no such value as a number (a "
+                "Character prints DEF X and Rank X); or a card's bonus to itself on a face that does not print it."
+            ),
             (cite("R19-6.3"), cite("R19-6.1"), cite("I-R19-6")),
         ),
         Rule(
             "fall_outside_the_four_routes",
             _fall_outside_routes,
-            "An effect would flip a Character to Fallen (or make another Character Twist) outside the four routes.",
+            N_("An effect would flip a Character to Fallen (or make another Character Twist) outside the four routes."),
             (cite("R19-2.3"),),
         ),
     ]
 )
 """The lint rules, in the order they run on each card."""
+
 
 def _card_numbers_once(values: dict[str, Any], path: str) -> None:
     check_cards(values["cards"], join(path, "cards"))
@@ -232,15 +285,15 @@ def _card_numbers_once(values: dict[str, Any], path: str) -> None:
 
 @record(
     "card pool",
-    label="Card pool",
-    rules=RuleList([Rule("card_numbers_once", _card_numbers_once, "Each card number is defined once.", ())]),
+    label=N_("Card pool"),
+    rules=RuleList([Rule("card_numbers_once", _card_numbers_once, N_("Each card number is defined once."), ())]),
 )
 @dataclass(frozen=True)
 class CardPool(Declared):
     """A card pool: ``{"cards": [...]}``, its cards read as a scenario's are."""
 
     cards: tuple[CardDef, ...] = declared(
-        POOL_CARDS, label="Cards", help="The cards of the pool, each defined once by its card number"
+        POOL_CARDS, label=N_("Cards"), help=N_("The cards of the pool, each defined once by its card number")
     )
 
 
@@ -279,15 +332,16 @@ def report_markdown(findings: list[Finding]) -> str:
     No findings: every card in the pool follows the design consequences of §19.
     """
     if not findings:
-        return "No findings: every card in the pool follows the design consequences of §19."
+        return _("No findings: every card in the pool follows the design consequences of §19.")
+    count = len(findings)
     lines = [
-        f"{len(findings)} finding{'s' if len(findings) != 1 else ''}.",
+        ngettext("{n} finding.", "{n} findings.", count).format(n=count),
         "",
-        "| Card | Ruling | Finding |",
+        "| {card} | {ruling} | {finding} |".format(card=_("Card"), ruling=_("Ruling"), finding=_("Finding")),
         "|---|---|---|",
     ]
     for f in findings:
-        message = escape(f.message, quote=False).replace("|", "\\|")
+        message = escape(say(f.message), quote=False).replace("|", "\\|")
         name = escape(f"{f.name} ({f.card})", quote=False).replace("|", "\\|")
         lines.append(f"| {name} | [[{f.ruling}]] | {message} |")
     return "\n".join(lines)
@@ -296,8 +350,8 @@ def report_markdown(findings: list[Finding]) -> str:
 def report_text(findings: list[Finding]) -> str:
     """The findings as plain text for the command line."""
     if not findings:
-        return "no findings"
-    return "\n".join(f"{f.card} {f.name}: [{f.ruling}] {f.message}" for f in findings)
+        return _("no findings")
+    return "\n".join(f"{f.card} {f.name}: [{f.ruling}] {say(f.message)}" for f in findings)
 
 
 __all__ = ["LINT_RULES", "POOL", "Finding", "LintRule", "lint", "load_pool", "report_markdown", "report_text"]

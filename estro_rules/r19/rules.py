@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from ..i18n import N_
 from .rulebook import cite
 
 # --------------------------------------------------------------------------
@@ -98,14 +99,14 @@ CLASSES: dict[str, CardClass] = {
 # --------------------------------------------------------------------------
 # Abilities and timing
 
-ABILITY_TYPES: tuple[str, ...] = ("activated", "triggered", "static", "bind", "resource")
+ABILITY_TYPES: tuple[str, ...] = (N_("activated"), N_("triggered"), N_("static"), N_("bind"), N_("resource"))
 """The kinds of ability a card can print."""
 
 TRIGGER_EVENTS: tuple[str, ...] = ("destroyed", "leaves play", "becomes Contested", "becomes Fallen", "becomes Prime")
 """What a triggered ability can key on: destruction, leaving play (destroyed or placed), or a state
 transition (§19.2)."""
 
-LEAVE_EVENTS: tuple[tuple[str, str], ...] = (("destroyed", "was destroyed"), ("leaves play", "left play"))
+LEAVE_EVENTS: tuple[tuple[str, str], ...] = (("destroyed", N_("was destroyed")), ("leaves play", N_("left play")))
 """The trigger events of a card leaving the Map, and how the log says each: a destruction is also a
 leaving of play; a card placed in a pile (not destroyed, I-R19-9) only leaves play."""
 
@@ -143,13 +144,13 @@ class FlipCause(NamedTuple):
 
 
 FLIP_CAUSES: tuple[FlipCause, ...] = (
-    FlipCause("combat destruction", ("Contested",), "§11.7"),
+    FlipCause(N_("combat destruction"), ("Contested",), "§11.7"),
     FlipCause("Liberation", ("Contested",), "§12.2"),
-    FlipCause("own ability", STATES, ""),
+    FlipCause(N_("own ability"), STATES, ""),
     FlipCause("Redeem", ("Prime",), "§7.8"),
-    FlipCause("re-buy", ("Prime",), "§13.2"),
-    FlipCause("own combat destruction", ("Prime",), "§11.7"),
-    FlipCause("other effect", STATES, ""),
+    FlipCause(N_("re-buy"), ("Prime",), "§13.2"),
+    FlipCause(N_("own combat destruction"), ("Prime",), "§11.7"),
+    FlipCause(N_("other effect"), STATES, ""),
 )
 """The causes of a flip that the ``flip`` action accepts, and the faces each can lead to."""
 
@@ -157,14 +158,14 @@ FLIP_CAUSE_NAMES = tuple(c.name for c in FLIP_CAUSES)
 """The flip causes' names, in order."""
 
 FALL_ROUTES: tuple[str, ...] = (
-    "a Storyline's text",
-    "Morality Penalties taking a Prime Character to 0 CP",
-    "the Storyline they are Bound to leaving play",
-    "their own Twist",
+    N_("a Storyline's text"),
+    N_("Morality Penalties taking a Prime Character to 0 CP"),
+    N_("the Storyline they are Bound to leaving play"),
+    N_("their own Twist"),
 )
 """The four routes by which a Character can become Fallen (§7.7), in the text's order."""
 
-TWIST_CAUSE = "its own Twist (route 4 of §7.7)"
+TWIST_CAUSE = N_("its own Twist (route 4 of §7.7)")
 """The cause logged for a Character's own Twist (route 4 of §7.7)."""
 
 # --------------------------------------------------------------------------

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple, Protocol
 
+from ..i18n import N_, Message
 from ..ordered import Rule, RuleList
 from .board import Answer, Board, CardState, Trigger, why_none
 from .rulebook import cite
@@ -43,13 +44,15 @@ def _players_chosen_order(board: Board, batch: list[Trigger]) -> list[Trigger]:
                     picked.append(hit)
             rest = [t for t in mine if t not in picked]
             mine = picked + rest
-            how = "in the order they chose"
+            how = N_("{player} orders their {count} triggers in the order they chose: {triggers}.")
         else:
-            how = "in the order they were created (no order given)"
+            how = N_(
+                "{player} orders their {count} triggers in the order they were created (no order given): {triggers}."
+            )
         if len(mine) > 1:
             board.emit(
                 "trigger_choice",
-                f"{player} orders their {len(mine)} triggers {how}: {', '.join(t.key for t in mine)}.",
+                Message(how, player=player, count=len(mine), triggers=", ".join(t.key for t in mine)),
                 (cite("I-R19-2"),),
                 player=player,
             )
@@ -62,13 +65,13 @@ TRIGGER_ORDER: RuleList[TriggerStep] = RuleList(
         Rule(
             "active_player_first_then_clockwise",
             _active_player_first,
-            "Players in seat order, starting at the active player.",
+            N_("Players in seat order, starting at the active player."),
             (cite("R19-1.3"),),
         ),
         Rule(
             "each_player_in_their_chosen_order",
             _players_chosen_order,
-            "Each player's triggers in the order they choose; creation order when none is given.",
+            N_("Each player's triggers in the order they choose; creation order when none is given."),
             (cite("I-R19-2"),),
         ),
     ]
@@ -101,33 +104,50 @@ def _is_activated(board: Board, ask: Ask) -> Verdict:
     if ability is None:
         return (
             False,
-            f"{ask.card.label()} has no ability {ask.ability!r} on its {ask.card.face} face.",
+            Message(
+                "{card} has no ability {ability!r} on its {face} face.",
+                card=ask.card.label(),
+                ability=ask.ability,
+                face=ask.card.face,
+            ),
             (cite("R19-3"),),
         )
     if ability.type == "bind":
         return (
             False,
-            "A Storyline Binds by itself on arriving on the Map (§8.10); nobody activates a Bind, so activation "
-            "timing does not apply to it.",
+            Message.kept(
+                N_(
+                    "A Storyline Binds by itself on arriving on the Map (§8.10); nobody activates a Bind, so activation "
+                    "timing does not apply to it."
+                )
+            ),
             (cite("R19-3.3"),),
         )
     if ability.type == "resource":
         return (
             False,
-            (
-                f"{ability.name} generates resources in the {ability.phase} Phase by its own phase rules; "
-                "it is not an activated ability."
+            Message(
+                "{ability} generates resources in the {phase} Phase by its own phase rules; it is not an activated "
+                "ability.",
+                ability=ability.name,
+                phase=ability.phase,
             ),
             (cite("R19-3.4"),),
         )
     if ability.type != "activated":
-        return False, f"{ability.name} is a {ability.type} ability, not an activated one.", (cite("R19-3"),)
+        said = Message(
+            "{ability} is a {kind} ability, not an activated one.",
+            ability=ability.name,
+            kind=Message.kept(ability.type),
+        )
+        return False, said, (cite("R19-3"),)
     return None
 
 
 def _in_play(board: Board, ask: Ask) -> Verdict:
     if ask.card.zone != "Map":
-        return False, f"{ask.card.label()} is not on the Map (it is in the {ask.card.zone}).", (cite("I-R19-1"),)
+        said = Message("{card} is not on the Map (it is in the {zone}).", card=ask.card.label(), zone=ask.card.zone)
+        return False, said, (cite("I-R19-1"),)
     return None
 
 
@@ -135,7 +155,7 @@ def _no_sequence(board: Board, ask: Ask) -> Verdict:
     if ask.during_sequence:
         return (
             False,
-            "A resolution sequence is under way: no ability may be activated until it ends.",
+            Message.kept(N_("A resolution sequence is under way: no ability may be activated until it ends.")),
             (cite("R19-1.2"),),
         )
     return None
@@ -143,7 +163,8 @@ def _no_sequence(board: Board, ask: Ask) -> Verdict:
 
 def _not_ready_or_end(board: Board, ask: Ask) -> Verdict:
     if ask.phase in CLOSED_PHASES:
-        return False, f"No activated ability may be used in the {ask.phase} Phase, even a Fast one.", (cite("R19-3.1"),)
+        said = Message("No activated ability may be used in the {phase} Phase, even a Fast one.", phase=ask.phase)
+        return False, said, (cite("R19-3.1"),)
     return None
 
 
@@ -152,24 +173,27 @@ def _printed_restriction(board: Board, ask: Ask) -> Verdict:
     if ability.use_only == "your turn" and ask.player != board.active:
         return (
             False,
-            f"Its text says “Use only during your turn”, and {board.active} is the active player.",
+            Message(
+                "Its text says “Use only during your turn”, and {player} is the active player.", player=board.active
+            ),
             (cite("R19-3.2"),),
         )
     if ability.phases and ask.phase not in ability.phases:
         allowed = ", ".join(ability.phases)
-        return False, f"Its text limits it to the {allowed} Phase.", (cite("R19-3.2"),)
+        return False, Message("Its text limits it to the {phases} Phase.", phases=allowed), (cite("R19-3.2"),)
     return None
 
 
 def _fast_by_default(board: Board, ask: Ask) -> Verdict:
     ability = next(a for a in ask.card.card.abilities_of(ask.card.face) if a.name == ask.ability)
     if ability.use_only or ability.phases:
-        return True, "Its printed restriction allows it now.", (cite("R19-3.2"), cite("R19-3.1"))
+        return True, Message.kept(N_("Its printed restriction allows it now.")), (cite("R19-3.2"), cite("R19-3.1"))
     return (
         True,
-        (
-            f"Activated abilities are Fast unless their text restricts them: any phase of any player's turn "
-            f"except the Ready and End Phases (§10.3); this is the {ask.phase} Phase."
+        Message(
+            "Activated abilities are Fast unless their text restricts them: any phase of any player's turn except the "
+            "Ready and End Phases (§10.3); this is the {phase} Phase.",
+            phase=ask.phase,
         ),
         (cite("R19-3.1"),),
     )
@@ -180,29 +204,29 @@ ACTIVATION_CHECKS: RuleList[ActivationCheck] = RuleList(
         Rule(
             "is_an_activated_ability",
             _is_activated,
-            "Bind, resource generation, triggered and static abilities are not activated.",
+            N_("Bind, resource generation, triggered and static abilities are not activated."),
             (cite("R19-3.3"), cite("R19-3.4")),
         ),
-        Rule("card_in_play", _in_play, "The card must be on the Map.", (cite("I-R19-1"),)),
+        Rule("card_in_play", _in_play, N_("The card must be on the Map."), (cite("I-R19-1"),)),
         Rule(
             "no_sequence_under_way",
             _no_sequence,
-            "Nothing is activated during a resolution sequence.",
+            N_("Nothing is activated during a resolution sequence."),
             (cite("R19-1.2"),),
         ),
         Rule(
             "not_ready_or_end_phase",
             _not_ready_or_end,
-            "Never in the Ready Phase or the End Phase.",
+            N_("Never in the Ready Phase or the End Phase."),
             (cite("R19-3.1"),),
         ),
         Rule(
             "printed_restriction",
             _printed_restriction,
-            "A printed restriction (\u201cUse only during your turn\u201d, named phases).",
+            N_("A printed restriction (\u201cUse only during your turn\u201d, named phases)."),
             (cite("R19-3.2"),),
         ),
-        Rule("fast_by_default", _fast_by_default, "Otherwise yes: Fast, on any player's turn.", (cite("R19-3.1"),)),
+        Rule("fast_by_default", _fast_by_default, N_("Otherwise yes: Fast, on any player's turn."), (cite("R19-3.1"),)),
     ]
 )
 """The questions asked, in order, to decide whether an ability can be activated now; the first that
@@ -239,8 +263,13 @@ def can_activate(board: Board, action: Asking) -> Answer:
     card = board.cards[action.card]
     player = action.player or card.controller
     phase = action.phase or board.phase
-    question = (
-        f"Can {player} activate {action.ability} of {card.label()} now ({phase} Phase; active player {board.active})?"
+    question = Message(
+        "Can {player} activate {ability} of {card} now ({phase} Phase; active player {active})?",
+        player=player,
+        ability=action.ability,
+        card=card.label(),
+        phase=phase,
+        active=board.active,
     )
     ask = Ask(card, action.ability or "", player, phase, action.during_sequence or board.in_sequence)
     for check in ACTIVATION_CHECKS.fns:
@@ -255,6 +284,11 @@ def can_activate(board: Board, action: Asking) -> Answer:
 # Capabilities
 
 CapabilityQuestion = Callable[[CardState], Answer | None]
+
+ATTACK = Message.kept(N_("attack"))
+RETURN_FIRE = Message.kept(N_("return fire"))
+VOTE = Message.kept(N_("Vote"))
+BE_LIBERATED = Message.kept(N_("be Liberated"))
 """A question asked of a card; ``None`` when it does not apply to the card's type."""
 
 
@@ -264,9 +298,9 @@ def _q_attack(card: CardState) -> Answer | None:
     atk = card.value("ATK")
     if atk is None:
         why, ids = why_none(card, "ATK")
-        return Answer("attack", False, f"No attack: {why} (§11.1).", ids)
+        return Answer(ATTACK, False, Message("No attack: {why} (§11.1).", why=why), ids)
     ids = (cite("R19-7.3"),) if atk == 0 else (cite("R19-7"),)
-    return Answer("attack", True, f"ATK {atk}: an attack may be declared (§11.1).", ids)
+    return Answer(ATTACK, True, Message("ATK {atk}: an attack may be declared (§11.1).", atk=atk), ids)
 
 
 def _q_return_fire(card: CardState) -> Answer | None:
@@ -274,36 +308,41 @@ def _q_return_fire(card: CardState) -> Answer | None:
         return None
     if card.value("ATK") is None:
         why, ids = why_none(card, "ATK")
-        return Answer(
-            "return fire", False, f"Return fire uses one of its attacks (§11.6), and {why}.", (*ids, cite("R19-7.2"))
-        )
-    return Answer("return fire", True, "It has an attack to return fire with (§11.6).", (cite("R19-7"),))
+        said = Message("Return fire uses one of its attacks (§11.6), and {why}.", why=why)
+        return Answer(RETURN_FIRE, False, said, (*ids, cite("R19-7.2")))
+    return Answer(
+        RETURN_FIRE, True, Message.kept(N_("It has an attack to return fire with (§11.6).")), (cite("R19-7"),)
+    )
 
 
 def _q_intercept(card: CardState) -> Answer | None:
     if not card.current.is_unit:
         return None
-    return Answer("intercept", True, "Intercepting needs no attack (§11.5).", (cite("R19-7.2"),))
+    return Answer(
+        Message.kept(N_("intercept")),
+        True,
+        Message.kept(N_("Intercepting needs no attack (§11.5).")),
+        (cite("R19-7.2"),),
+    )
 
 
 def _q_vote(card: CardState) -> Answer | None:
     vote = card.value("Vote")
     if vote is None:
         why, ids = why_none(card, "Vote")
-        return Answer("Vote", False, f"Cannot Vote: {why}.", ids)
+        return Answer(VOTE, False, Message("Cannot Vote: {why}.", why=why), ids)
     if isinstance(vote, int) and vote <= 0:
-        return Answer(
-            "Vote", False, f"Vote {vote}: not a Convocant, but counted as holding {vote} Vote.", (cite("R19-7.3"),)
-        )
-    return Answer("Vote", True, f"Vote {vote}: a Convocant.", (cite("R19-7"),))
+        said = Message("Vote {vote}: not a Convocant, but counted as holding {vote} Vote.", vote=vote)
+        return Answer(VOTE, False, said, (cite("R19-7.3"),))
+    return Answer(VOTE, True, Message("Vote {vote}: a Convocant.", vote=vote), (cite("R19-7"),))
 
 
 def _q_liberated(card: CardState) -> Answer | None:
     rank = card.value("Rank")
     if rank is None:
         why, ids = why_none(card, "Rank")
-        return Answer("be Liberated", False, f"Cannot be Liberated: {why}.", (*ids, cite("R19-7.5")))
-    return Answer("be Liberated", True, f"Rank {rank}: it can be Liberated (§12.2).", (cite("R19-7"),))
+        return Answer(BE_LIBERATED, False, Message("Cannot be Liberated: {why}.", why=why), (*ids, cite("R19-7.5")))
+    return Answer(BE_LIBERATED, True, Message("Rank {rank}: it can be Liberated (§12.2).", rank=rank), (cite("R19-7"),))
 
 
 def _q_value(name: str) -> CapabilityQuestion:
@@ -311,9 +350,10 @@ def _q_value(name: str) -> CapabilityQuestion:
         v = card.value(name)
         if v is None:
             why, ids = why_none(card, name)
-            return Answer(f"use {name}", False, f"Excluded from every mechanic that needs {name}: {why}.", ids)
+            said = Message("Excluded from every mechanic that needs {value}: {why}.", value=name, why=why)
+            return Answer(Message("use {value}", value=name), False, said, ids)
         ids = (cite("R19-7.3"),) if v == 0 else (cite("R19-7"),)
-        return Answer(f"use {name}", True, f"It has {name} {v}.", ids)
+        return Answer(Message("use {value}", value=name), True, Message("It has {value} {v}.", value=name, v=v), ids)
 
     return ask
 
@@ -323,43 +363,43 @@ CAPABILITY_QUESTIONS: RuleList[CapabilityQuestion] = RuleList(
         Rule(
             "attack",
             _q_attack,
-            "A unit can declare an attack when it has ATK (0 included); with no ATK it has nothing to attack with.",
+            N_("A unit can declare an attack when it has ATK (0 included); with no ATK it has nothing to attack with."),
             (cite("R19-7"), cite("R19-7.1"), cite("R19-7.3")),
         ),
         Rule(
             "return_fire",
             _q_return_fire,
-            "A unit returns fire with one of its attacks, so only when it has ATK.",
+            N_("A unit returns fire with one of its attacks, so only when it has ATK."),
             (cite("R19-7"), cite("R19-7.2")),
         ),
         Rule(
             "intercept",
             _q_intercept,
-            "A unit can always intercept: intercepting needs no attack.",
+            N_("A unit can always intercept: intercepting needs no attack."),
             (cite("R19-7.2"),),
         ),
         Rule(
             "vote",
             _q_vote,
-            "A card with Vote above 0 is a Convocant; at 0 or less it holds that Vote; with none it cannot Vote.",
+            N_("A card with Vote above 0 is a Convocant; at 0 or less it holds that Vote; with none it cannot Vote."),
             (cite("R19-7"), cite("R19-7.1"), cite("R19-7.3")),
         ),
         Rule(
             "be_liberated",
             _q_liberated,
-            "A card can be Liberated only when it has a Rank.",
+            N_("A card can be Liberated only when it has a Rank."),
             (cite("R19-7"), cite("R19-7.5")),
         ),
         Rule(
             "vox",
             _q_value("Vox"),
-            "A card with no Vox has no part in any mechanic that needs Vox.",
+            N_("A card with no Vox has no part in any mechanic that needs Vox."),
             (cite("R19-7"), cite("R19-7.1")),
         ),
         Rule(
             "income",
             _q_value("Income"),
-            "A card with no Income has no part in any mechanic that needs Income.",
+            N_("A card with no Income has no part in any mechanic that needs Income."),
             (cite("R19-7"), cite("R19-7.1")),
         ),
     ]

@@ -14,8 +14,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
+from ..i18n import N_, Message, Plural
 from ..ordered import Rule, RuleList
-from .board import Board, CardState, Moment, Turning, by_id
+from .board import Board, CardState, Moment, Turning, and_list, by_id, counters_listed
 from .rulebook import cite
 from .rules import BECOMES, LEAVE_EVENTS, REVERSAL, TWIST_CAUSE
 
@@ -42,10 +43,24 @@ def _turn_face(board: Board, moment: Moment) -> None:
         if new == "Fallen" and card.current.type != "Character":
             ids.append(cite("R19-2.6"))
         ids.append(cite("R19-4.1"))
-        becomes = f"becomes {new}" if new else f"turns to its {card.face} face"
+        said = (
+            Message(
+                "{card} becomes {state} ({cause}). A flip is not a destruction: the card stays in play.",
+                card=card.label(),
+                state=new,
+                cause=cause,
+            )
+            if new
+            else Message(
+                "{card} turns to its {face} face ({cause}). A flip is not a destruction: the card stays in play.",
+                card=card.label(),
+                face=card.face,
+                cause=cause,
+            )
+        )
         board.emit(
             "face_change",
-            f"{card.label()} {becomes} ({cause}). A flip is not a destruction: the card stays in play.",
+            said,
             ids,
             card,
             **{"from": old, "to": card.face, "cause": cause},
@@ -54,8 +69,11 @@ def _turn_face(board: Board, moment: Moment) -> None:
         if keyed:
             board.emit(
                 "not_destruction",
-                f"{', '.join(keyed)} (keyed to destruction) does not fire: {card.label()} flipped, it was not "
-                "destroyed.",
+                Message(
+                    "{abilities} (keyed to destruction) does not fire: {card} flipped, it was not destroyed.",
+                    abilities=", ".join(keyed),
+                    card=card.label(),
+                ),
                 (cite("R19-4.1"),),
                 card,
             )
@@ -68,7 +86,11 @@ def _liberation_counters_off(board: Board, moment: Moment) -> None:
         if removed:
             board.emit(
                 "counters_removed",
-                f"{removed} Liberation counter{'s come' if removed != 1 else ' comes'} off in the flip (§13).",
+                Plural(
+                    "{n} Liberation counter comes off in the flip (§13).",
+                    "{n} Liberation counters come off in the flip (§13).",
+                    removed,
+                ),
                 (cite("R19-8.5"),),
                 card,
                 counter="Liberation",
@@ -76,10 +98,11 @@ def _liberation_counters_off(board: Board, moment: Moment) -> None:
             )
         kept = {c: n for c, n in card.counters.items() if n}
         if kept:
-            listed = ", ".join(f"{n} {c}" for c, n in kept.items())
             board.emit(
                 "counters_kept",
-                f"Other counters stay on the card ({listed}, §18.38).",
+                Message(
+                    "Other counters stay on the card ({counters}, §18.38).", counters=counters_listed(kept.items())
+                ),
                 (cite("R19-8.5"),),
                 card,
                 counters=kept,
@@ -92,8 +115,11 @@ def _cp_loss_cleared(board: Board, moment: Moment) -> None:
         if card.cp_lost:
             board.emit(
                 "cp_loss_cleared",
-                f"The CP lost on the {turning.old} face does not carry to the {card.face} face, which has its own "
-                "printed CP.",
+                Message(
+                    "The CP lost on the {old} face does not carry to the {new} face, which has its own printed CP.",
+                    old=turning.old,
+                    new=card.face,
+                ),
                 (cite("I-R19-1"),),
                 card,
             )
@@ -111,16 +137,20 @@ def _no_story_point(board: Board, moment: Moment) -> None:
         if turning.cause == TWIST_CAUSE:
             board.emit(
                 "story_point",
-                "A Character's own Twist is a Fall its player causes to their own Character: the one kind of Fall "
-                "that scores (§8.12).",
+                N_(
+                    "A Character's own Twist is a Fall its player causes to their own Character: the one kind of Fall "
+                    "that scores (§8.12)."
+                ),
                 (cite("R19-4.2"), cite("I-R19-8")),
                 card,
             )
             continue
         board.emit(
             "no_story_point",
-            "This Fall scores nothing by itself: Story Points are scored from the board at the end of each Act, "
-            "and an opponent's Fall never earns one (§15.1).",
+            N_(
+                "This Fall scores nothing by itself: Story Points are scored from the board at the end of each Act, "
+                "and an opponent's Fall never earns one (§15.1)."
+            ),
             (cite("R19-4.2"),),
             card,
         )
@@ -132,7 +162,10 @@ def _transition_triggers(board: Board, moment: Moment) -> None:
         card = turning.card
         if card.state in BECOMES:
             board.create_triggers(
-                f"becomes {card.state}", card, f"{card.label()} became {card.state}", (cite("R19-2.8"),)
+                f"becomes {card.state}",
+                card,
+                Message("{card} became {state}", card=card.label(), state=card.state),
+                (cite("R19-2.8"),),
             )
 
 
@@ -146,7 +179,11 @@ def _bound_storyline_flips(board: Board, moment: Moment) -> None:
         if story.zone != "Map":
             board.emit(
                 "no_effect",
-                f"{card.label()} is Bound to {story.label()}, which is not in play: there is nothing to flip.",
+                Message(
+                    "{card} is Bound to {story}, which is not in play: there is nothing to flip.",
+                    card=card.label(),
+                    story=story.label(),
+                ),
                 (cite("R19-2.5"),),
                 card,
             )
@@ -158,8 +195,11 @@ def _bound_storyline_flips(board: Board, moment: Moment) -> None:
         if story.face == REVERSAL:
             board.emit(
                 "no_effect",
-                f"{story.label()} is on its Reversal face already: a Fall turns a Storyline to Reversal, never "
-                "back, so nothing changes (§8.11).",
+                Message(
+                    "{story} is on its Reversal face already: a Fall turns a Storyline to Reversal, never back, so "
+                    "nothing changes (§8.11).",
+                    story=story.label(),
+                ),
                 (cite("R19-2.5"), cite("I-R19-7")),
                 story,
             )
@@ -167,13 +207,18 @@ def _bound_storyline_flips(board: Board, moment: Moment) -> None:
         if REVERSAL not in story.card.faces:
             board.emit(
                 "no_effect",
-                f"{story.label()} has no Reversal face to flip to; nothing changes (§8.11).",
+                Message("{story} has no Reversal face to flip to; nothing changes (§8.11).", story=story.label()),
                 (cite("R19-2.5"), cite("I-R19-7"), cite("I-R19-1")),
                 story,
             )
             continue
-        who = " and ".join(c.label() for c in characters)
-        why = f"its Bound Character{'s' if len(characters) > 1 else ''} {who} became Fallen (§8.11)"
+        who = and_list([c.label() for c in characters])
+        why = Plural(
+            "its Bound Character {who} became Fallen (§8.11)",
+            "its Bound Characters {who} became Fallen (§8.11)",
+            len(characters),
+            who=who,
+        )
         flips.append(Turning(story, REVERSAL, why, (cite("R19-2.5"), cite("I-R19-7"))))
     if flips:
         moment.then.append(partial(board.at_once, flips))
@@ -184,39 +229,43 @@ TRANSITION_STEPS: RuleList[TransitionStep] = RuleList(
         Rule(
             "turn_face",
             _turn_face,
-            "The card becomes Contested, Fallen or Prime; it stays in play (not a destruction).",
+            N_("The card becomes Contested, Fallen or Prime; it stays in play (not a destruction)."),
             (cite("R19-2.1"), cite("R19-2.2"), cite("R19-2.7"), cite("R19-4.1")),
         ),
         Rule(
             "liberation_counters_off",
             _liberation_counters_off,
-            "Liberation counters come off; other counters stay.",
+            N_("Liberation counters come off; other counters stay."),
             (cite("R19-8.5"),),
         ),
         Rule(
             "cp_loss_cleared",
             _cp_loss_cleared,
-            "CP lost on the old face does not carry to the new face.",
+            N_("CP lost on the old face does not carry to the new face."),
             (cite("I-R19-1"),),
         ),
         Rule(
             "no_story_point",
             _no_story_point,
-            "A Character's Fall earns an opponent no Story Point; its own Twist is the one Fall that scores.",
+            N_("A Character's Fall earns an opponent no Story Point; its own Twist is the one Fall that scores."),
             (cite("R19-4.2"), cite("I-R19-8")),
         ),
         Rule(
             "transition_triggers",
             _transition_triggers,
-            "Triggers keyed to the transition are created, watched for on the Map as it is once every change of "
-            "the moment is made; they wait for the sequence to end.",
+            N_(
+                "Triggers keyed to the transition are created, watched for on the Map as it is once every change of "
+                "the moment is made; they wait for the sequence to end."
+            ),
             (cite("R19-2.8"), cite("R19-1.1"), cite("I-R19-11")),
         ),
         Rule(
             "bound_storyline_flips",
             _bound_storyline_flips,
-            "A Character becoming Fallen turns the Storyline it is Bound to to its Reversal face, once the moment "
-            "is over.",
+            N_(
+                "A Character becoming Fallen turns the Storyline it is Bound to to its Reversal face, once the moment "
+                "is over."
+            ),
             (cite("R19-2.5"), cite("I-R19-7")),
         ),
     ]
@@ -241,7 +290,7 @@ def _counters_and_effects_off(board: Board, moment: Moment) -> None:
         if any(card.counters.values()) or card.modifiers or card.cp_lost:
             board.emit(
                 "counters_removed",
-                "Counters and lasting effects on it end as it leaves the Map.",
+                N_("Counters and lasting effects on it end as it leaves the Map."),
                 (cite("I-R19-1"),),
                 card,
             )
@@ -258,7 +307,8 @@ def _leave_triggers(board: Board, moment: Moment) -> None:
         for on, what in LEAVE_EVENTS:
             if on == "destroyed" and not leaving.destroyed:
                 continue
-            board.create_triggers(on, card, f"{card.label()} {what}", leaving.rulings, moment.before)
+            because = Message("{card} {what}", card=card.label(), what=Message.kept(what))
+            board.create_triggers(on, card, because, leaving.rulings, moment.before)
 
 
 def _bound_characters_fall(board: Board, moment: Moment) -> None:
@@ -276,9 +326,11 @@ def _bound_characters_fall(board: Board, moment: Moment) -> None:
             if other.state == "Fallen":
                 continue
             if "Fallen" not in other.card.faces:
-                board.emit("no_effect", f"{other.label()} has no Fallen face.", (cite("R19-2.3"),), other)
+                board.emit(
+                    "no_effect", Message("{card} has no Fallen face.", card=other.label()), (cite("R19-2.3"),), other
+                )
                 continue
-            why = f"the Storyline it was Bound to, {card.label()}, left play (route 3 of §7.7)"
+            why = Message("the Storyline it was Bound to, {story}, left play (route 3 of §7.7)", story=card.label())
             falls.append(Turning(other, "Fallen", why, (cite("R19-2.3"),)))
     if falls:
         moment.then.append(partial(board.at_once, falls))
@@ -289,27 +341,29 @@ LEAVE_STEPS: RuleList[LeaveStep] = RuleList(
         Rule(
             "to_zone",
             _to_zone,
-            "The card goes to its zone: Depleted Pile, or Burned for a Drone.",
+            N_("The card goes to its zone: Depleted Pile, or Burned for a Drone."),
             (cite("R19-8.1"),),
         ),
         Rule(
             "counters_and_effects_off",
             _counters_and_effects_off,
-            "Counters and lasting effects on it end.",
+            N_("Counters and lasting effects on it end."),
             (cite("I-R19-1"),),
         ),
         Rule(
             "leave_triggers",
             _leave_triggers,
-            "Triggers keyed to its leaving play are created, and to its destruction if it was destroyed (not "
-            "merely placed): every card on the Map just before the moment watches, the cards leaving with it "
-            "included.",
+            N_(
+                "Triggers keyed to its leaving play are created, and to its destruction if it was destroyed (not "
+                "merely placed): every card on the Map just before the moment watches, the cards leaving with it "
+                "included."
+            ),
             (cite("R19-4.3"), cite("R19-8.1"), cite("I-R19-11")),
         ),
         Rule(
             "bound_characters_fall",
             _bound_characters_fall,
-            "A Storyline leaving play makes the Characters Bound to it Fall, once the moment is over.",
+            N_("A Storyline leaving play makes the Characters Bound to it Fall, once the moment is over."),
             (cite("R19-2.3"),),
         ),
     ]

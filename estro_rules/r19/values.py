@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..declare import declared
+from ..i18n import N_, Message, Plural
 from ..schema import Text
 from .acting import (
     Action,
@@ -28,65 +29,68 @@ from .rulebook import cite
 from .rules import COUNTER_PENALTIES, X
 
 
-@action("damage", "damage to a Character (CP)", (cite("R19-4.3"),))
+@action("damage", N_("damage to a Character (CP)"), (cite("R19-4.3"),))
 @dataclass(frozen=True, kw_only=True)
 class Damage(Targeted):
-    amount: int = amount("Damage", "How much damage")
+    amount: int = amount(N_("Damage"), N_("How much damage"))
 
     def handle(self, board: Board, source: CardState | None) -> None:
         for card in self.reached(board, source):
-            if not_on_map(board, card, "Damage") or only_characters(board, card, "Damage"):
+            what = Message.kept(N_("Damage"))
+            if not_on_map(board, card, what) or only_characters(board, card, what):
                 continue
-            add_damage(board, card, self.amount, "damage", (cite("R19-4.3"),))
+            add_damage(board, card, self.amount, (cite("R19-4.3"),))
 
     def describe(self) -> str:
-        return f"damage {self.amount} to {self.target.describe()}"
+        return Plural("damage {n} to {cards}", "damage {n} to {cards}", self.amount, cards=self.target.describe())
 
 
-@action("cp_loss", "CP loss to a Character by some other route", (cite("R19-2.4"),))
+@action("cp_loss", N_("CP loss to a Character by some other route"), (cite("R19-2.4"),))
 @dataclass(frozen=True, kw_only=True)
 class CpLoss(Targeted):
-    amount: int = amount("CP lost", "How much CP")
+    amount: int = amount(N_("CP lost"), N_("How much CP"))
 
     def handle(self, board: Board, source: CardState | None) -> None:
         for card in self.reached(board, source):
-            if not_on_map(board, card, "CP loss") or only_characters(board, card, "CP loss"):
+            what = Message.kept(N_("CP loss"))
+            if not_on_map(board, card, what) or only_characters(board, card, what):
                 continue
-            lose_cp(board, card, self.amount, "CP loss", (cite("R19-2.4"),))
+            lose_cp(board, card, self.amount, what, (cite("R19-2.4"),))
 
     def describe(self) -> str:
-        return f"CP loss {self.amount} to {self.target.describe()}"
+        return Message("CP loss {amount} to {cards}", amount=self.amount, cards=self.target.describe())
 
 
 @action(
     "morality_penalty",
-    "Morality Penalty: CP loss that can make a Character Fall",
+    N_("Morality Penalty: CP loss that can make a Character Fall"),
     (cite("R19-2.3"), cite("R19-4.4")),
 )
 @dataclass(frozen=True, kw_only=True)
 class MoralityPenalty(Targeted):
-    amount: int = amount("Morality Penalty (CP)", "How much CP the Morality Penalties take")
+    amount: int = amount(N_("Morality Penalty (CP)"), N_("How much CP the Morality Penalties take"))
 
     def handle(self, board: Board, source: CardState | None) -> None:
         falls: list[Change] = []
         for card in self.reached(board, source):
-            if not_on_map(board, card, "Morality Penalty") or only_characters(board, card, "Morality Penalty"):
+            what = Message.kept(N_("Morality Penalty"))
+            if not_on_map(board, card, what) or only_characters(board, card, what):
                 continue
-            lose_cp(board, card, self.amount, "Morality Penalties", (cite("R19-2.3"),))
+            lose_cp(board, card, self.amount, Message.kept(N_("Morality Penalties")), (cite("R19-2.3"),))
             cp = card.value("CP")
             if isinstance(cp, int) and cp <= 0 and card.state == "Prime" and "Fallen" in card.card.faces:
-                why = "Morality Penalties took the Prime Character to 0 CP (route 2 of §7.7, §7.4)"
+                why = Message.kept(N_("Morality Penalties took the Prime Character to 0 CP (route 2 of §7.7, §7.4)"))
                 falls.append(Turning(card, "Fallen", why, (cite("R19-2.3"), cite("R19-4.4"))))
         if falls:
             board.at_once(falls)
 
     def describe(self) -> str:
-        return f"morality penalty {self.amount} to {self.target.describe()}"
+        return Message("morality penalty {amount} to {cards}", amount=self.amount, cards=self.target.describe())
 
 
 @action(
     "add_counters",
-    "put counters (Liberation, Sabotage, damage) on cards",
+    N_("put counters (Liberation, Sabotage, damage) on cards"),
     (cite("I-R19-1"), cite("I-R19-5"), cite("R19-8.2")),
 )
 @dataclass(frozen=True, kw_only=True)
@@ -97,42 +101,62 @@ class AddCounters(Targeted):
     def handle(self, board: Board, source: CardState | None) -> None:
         n = self.n
         for card in self.reached(board, source):
-            if not_on_map(board, card, f"{self.counter} counters"):
+            if not_on_map(board, card, Message("{counter} counters", counter=self.counter)):
                 continue
             if self.counter == "damage":
-                if not only_characters(board, card, "Damage"):
-                    add_damage(board, card, n, "damage", (cite("R19-4.3"),))
+                if not only_characters(board, card, Message.kept(N_("Damage"))):
+                    add_damage(board, card, n, (cite("R19-4.3"),))
                 continue
             if self.counter == "Liberation" and card.value("Rank") is None:
                 why, ids = why_none(card, "Rank")
                 board.emit(
                     "no_effect",
-                    f"{card.label()} cannot be Liberated: {why}. No Liberation counter is placed.",
+                    Message(
+                        "{card} cannot be Liberated: {why}. No Liberation counter is placed.",
+                        card=card.label(),
+                        why=why,
+                    ),
                     (*ids, cite("R19-7.5")),
                     card,
                 )
                 continue
             counter = self.counter
             card.counters[counter] = card.counters.get(counter, 0) + n
-            text = f"{n} {counter} counter{'s' if n != 1 else ''} on {card.label()} (now {card.counters[counter]})"
+            text: Message = Plural(
+                "{n} {counter} counter on {card} (now {now})",
+                "{n} {counter} counters on {card} (now {now})",
+                n,
+                counter=counter,
+                card=card.label(),
+                now=card.counters[counter],
+            )
             notes: list[str] = [cite("I-R19-1")]
             if counter in COUNTER_PENALTIES:
                 notes.append(cite("I-R19-5"))
                 value, per = COUNTER_PENALTIES[counter]
                 if card.current.type == "Character":
-                    text += f"; a Character prints {value} X, so the penalty becomes damage instead"
-                    board.emit("counters_added", text + ".", (*notes, cite("R19-8.2")), card, counter=counter, n=n)
-                    why = f"damage instead of -{per * n} {value}"
-                    add_damage(board, card, per * n, why, (cite("I-R19-5"), cite("R19-8.2")))
+                    said = Message(
+                        "{counters}; a Character prints {value} X, so the penalty becomes damage instead.",
+                        counters=text,
+                        value=value,
+                    )
+                    board.emit("counters_added", said, (*notes, cite("R19-8.2")), card, counter=counter, n=n)
+                    add_damage(board, card, per * n, (cite("I-R19-5"), cite("R19-8.2")), instead_of=value)
                     continue
-                text += f": {value} {card.value(value)}"
-            board.emit("counters_added", text + ".", notes, card, counter=counter, n=n)
+                text = Message("{counters}: {value} {now}", counters=text, value=value, now=card.value(value))
+            board.emit("counters_added", Message("{counters}.", counters=text), notes, card, counter=counter, n=n)
 
     def describe(self) -> str:
-        return f"add {self.n} {self.counter} counter{'s' if self.n != 1 else ''} on {self.target.describe()}"
+        return Plural(
+            "add {n} {counter} counter on {cards}",
+            "add {n} {counter} counters on {cards}",
+            self.n,
+            counter=self.counter,
+            cards=self.target.describe(),
+        )
 
 
-@action("remove_counters", "take counters off cards", (cite("I-R19-1"),))
+@action("remove_counters", N_("take counters off cards"), (cite("I-R19-1"),))
 @dataclass(frozen=True, kw_only=True)
 class RemoveCounters(Targeted):
     counter: str = counter_field()
@@ -143,14 +167,25 @@ class RemoveCounters(Targeted):
         for card in self.reached(board, source):
             n = min(self.n, card.counters.get(counter, 0))
             if not n:
-                board.emit("no_effect", f"{card.label()} has no {counter} counter to remove.", (cite("I-R19-1"),), card)
+                board.emit(
+                    "no_effect",
+                    Message("{card} has no {counter} counter to remove.", card=card.label(), counter=counter),
+                    (cite("I-R19-1"),),
+                    card,
+                )
                 continue
             card.counters[counter] -= n
             if not card.counters[counter]:
                 del card.counters[counter]
             board.emit(
                 "counters_removed",
-                f"{n} {counter} counter{'s' if n != 1 else ''} removed from {card.label()}.",
+                Plural(
+                    "{n} {counter} counter removed from {card}.",
+                    "{n} {counter} counters removed from {card}.",
+                    n,
+                    counter=counter,
+                    card=card.label(),
+                ),
                 (cite("I-R19-1"),),
                 card,
                 counter=counter,
@@ -158,67 +193,113 @@ class RemoveCounters(Targeted):
             )
 
     def describe(self) -> str:
-        return f"remove {self.n} {self.counter} counter{'s' if self.n != 1 else ''} on {self.target.describe()}"
+        return Plural(
+            "remove {n} {counter} counter on {cards}",
+            "remove {n} {counter} counters on {cards}",
+            self.n,
+            counter=self.counter,
+            cards=self.target.describe(),
+        )
 
 
-@action("penalty", "reduce a value (-N)", (cite("R19-7"), cite("R19-8"), cite("R19-8.2")))
+@action("penalty", N_("reduce a value (-N)"), (cite("R19-7"), cite("R19-8"), cite("R19-8.2")))
 @dataclass(frozen=True, kw_only=True)
 class Penalty(Targeted):
     value: str = value_field()
-    amount: int = amount("By how much", "How much it takes off")
+    amount: int = amount(N_("By how much"), N_("How much it takes off"))
     effect: str | None = effect_name()
 
     def handle(self, board: Board, source: CardState | None) -> None:
         value, n = self.value, self.amount
         for card in self.reached(board, source):
-            if not_on_map(board, card, f"-{n} {value}"):
+            if not_on_map(board, card, f"-{n} {value}"):  # no words: the same in every language
                 continue
             base = card.base(value)
             if base == X:
                 board.emit(
                     "penalty",
-                    f"-{n} {value} to {card.label()}: a Character prints {value} X, so it takes "
-                    f"{'damage' if value == 'DEF' else 'CP loss'} instead (§7.5).",
+                    Message(
+                        "-{n} {value} to {card}: a Character prints {value} X, so it takes damage instead (§7.5).",
+                        n=n,
+                        value=value,
+                        card=card.label(),
+                    )
+                    if value == "DEF"
+                    else Message(
+                        "-{n} {value} to {card}: a Character prints {value} X, so it takes CP loss instead (§7.5).",
+                        n=n,
+                        value=value,
+                        card=card.label(),
+                    ),
                     (cite("R19-8.2"),),
                     card,
                 )
                 if value == "DEF":
-                    add_damage(board, card, n, f"damage instead of -{n} DEF", (cite("R19-8.2"),))
+                    add_damage(board, card, n, (cite("R19-8.2"),), instead_of="DEF")
                 else:
-                    lose_cp(board, card, n, f"CP loss instead of -{n} Rank", (cite("R19-8.2"),))
+                    lose_cp(board, card, n, Message("CP loss instead of -{amount} Rank", amount=n), (cite("R19-8.2"),))
                 continue
             if base is None:
                 why, ids = why_none(card, value)
-                board.emit("no_effect", f"-{n} {value} to {card.label()}: {why}; there is nothing to reduce.", ids, card)
+                board.emit(
+                    "no_effect",
+                    Message(
+                        "-{n} {value} to {card}: {why}; there is nothing to reduce.",
+                        n=n,
+                        value=value,
+                        card=card.label(),
+                        why=why,
+                    ),
+                    ids,
+                    card,
+                )
                 continue
             card.modifiers.append(Modifier("penalty", value, n, self.effect))
             ids2: list[str] = [cite("R19-8")] if value in ("DEF", "Rank") else [cite("R19-7")]
-            board.emit("penalty", f"-{n} {value} to {card.label()}: {value} {card.value(value)}.", ids2, card)
+            board.emit(
+                "penalty",
+                Message(
+                    "-{n} {value} to {card}: {value} {now}.", n=n, value=value, card=card.label(), now=card.value(value)
+                ),
+                ids2,
+                card,
+            )
 
     def describe(self) -> str:
-        return f"-{self.amount} {self.value} to {self.target.describe()}"
+        return Message(
+            "-{amount} {value} to {cards}", amount=self.amount, value=self.value, cards=self.target.describe()
+        )
 
 
-@action("bonus", "bonus language: +N to a value", (cite("R19-6.1"), cite("I-R19-6")))
+@action("bonus", N_("bonus language: +N to a value"), (cite("R19-6.1"), cite("I-R19-6")))
 @dataclass(frozen=True, kw_only=True)
 class Bonus(Targeted):
     value: str = value_field()
-    amount: int = amount("Bonus (+N)", "How much it adds")
+    amount: int = amount(N_("Bonus (+N)"), N_("How much it adds"))
     effect: str | None = effect_name()
 
     def handle(self, board: Board, source: CardState | None) -> None:
         value, n = self.value, self.amount
         targets = self.reached(board, source)
         if not targets:
-            board.emit("no_effect", f"+{n} {value}: no card matches ({self.target.describe()}).", (cite("R19-6.1"),))
+            board.emit(
+                "no_effect",
+                Message("+{n} {value}: no card matches ({cards}).", n=n, value=value, cards=self.target.describe()),
+                (cite("R19-6.1"),),
+            )
         for card in targets:
-            if not_on_map(board, card, f"+{n} {value}"):
+            if not_on_map(board, card, f"+{n} {value}"):  # no words: the same in every language
                 continue
             if card.base(value) == X:
                 board.emit(
                     "bonus_dead",
-                    f"+{n} {value} to {card.label()} does nothing: a Character prints {value} X, not a number, so "
-                    "there is no number to add to. Nothing is added to nothing (not an error).",
+                    Message(
+                        "+{n} {value} to {card} does nothing: a Character prints {value} X, not a number, so there is "
+                        "no number to add to. Nothing is added to nothing (not an error).",
+                        n=n,
+                        value=value,
+                        card=card.label(),
+                    ),
                     (cite("I-R19-6"), cite("R19-8.2")),
                     card,
                     value=value,
@@ -228,7 +309,13 @@ class Bonus(Targeted):
                 why, ids = why_none(card, value)
                 board.emit(
                     "bonus_dead",
-                    f"+{n} {value} to {card.label()} does nothing: {why}. Nothing is added to nothing (not an error).",
+                    Message(
+                        "+{n} {value} to {card} does nothing: {why}. Nothing is added to nothing (not an error).",
+                        n=n,
+                        value=value,
+                        card=card.label(),
+                        why=why,
+                    ),
                     (cite("R19-6.1"), *ids),
                     card,
                     value=value,
@@ -237,41 +324,61 @@ class Bonus(Targeted):
                 card.modifiers.append(Modifier("bonus", value, n, self.effect))
                 board.emit(
                     "bonus_live",
-                    f"+{n} {value} to {card.label()}: {value} {card.value(value)}.",
+                    Message(
+                        "+{n} {value} to {card}: {value} {now}.",
+                        n=n,
+                        value=value,
+                        card=card.label(),
+                        now=card.value(value),
+                    ),
                     (cite("R19-6.1"),),
                     card,
                     value=value,
                 )
 
     def describe(self) -> str:
-        return f"+{self.amount} {self.value} to {self.target.describe()}"
+        return Message(
+            "+{amount} {value} to {cards}", amount=self.amount, value=self.value, cards=self.target.describe()
+        )
 
 
-@action("grant", "granting language: the card has the value", (cite("R19-6.2"),))
+@action("grant", N_("granting language: the card has the value"), (cite("R19-6.2"),))
 @dataclass(frozen=True, kw_only=True)
 class Grant(Targeted):
     value: str = value_field()
-    amount: int = amount("Granted value", "The value the card has (0 is a value)", minimum=0)
+    amount: int = amount(N_("Granted value"), N_("The value the card has (0 is a value)"), minimum=0)
     effect: str | None = effect_name()
 
     def handle(self, board: Board, source: CardState | None) -> None:
         value = self.value
         for card in self.reached(board, source):
-            if not_on_map(board, card, f"gain {value}"):
+            if not_on_map(board, card, Message("gain {value}", value=value)):
                 continue
             printed = card.current.value(value)
             card.modifiers.append(Modifier("grant", value, self.amount, self.effect))
             if printed is not None:
-                text = f"{card.label()} already prints {value} {printed}; it keeps its printed value."
+                text = Message(
+                    "{card} already prints {value} {printed}; it keeps its printed value.",
+                    card=card.label(),
+                    value=value,
+                    printed=printed,
+                )
             else:
-                text = f"{card.label()} is granted {value} {self.amount}: granting language confers the value."
+                text = Message(
+                    "{card} is granted {value} {amount}: granting language confers the value.",
+                    card=card.label(),
+                    value=value,
+                    amount=self.amount,
+                )
             board.emit("grant", text, (cite("R19-6.2"),), card, value=value)
 
     def describe(self) -> str:
-        return f"{self.target.describe()} gain {self.value} {self.amount}"
+        return Message(
+            "{cards} gain {value} {amount}", cards=self.target.describe(), value=self.value, amount=self.amount
+        )
 
 
-@action("lose", "the card loses a value while the effect lasts", (cite("R19-7.2"),))
+@action("lose", N_("the card loses a value while the effect lasts"), (cite("R19-7.2"),))
 @dataclass(frozen=True, kw_only=True)
 class Lose(Targeted):
     value: str = value_field()
@@ -280,28 +387,37 @@ class Lose(Targeted):
     def handle(self, board: Board, source: CardState | None) -> None:
         value = self.value
         for card in self.reached(board, source):
-            if not_on_map(board, card, f"lose {value}"):
+            if not_on_map(board, card, Message("lose {value}", value=value)):
                 continue
             card.modifiers.append(Modifier("lose", value, 0, self.effect))
-            extra = ""
+            said = Message(
+                "{card} loses {value} while the effect lasts and is treated as not printing it.",
+                card=card.label(),
+                value=value,
+            )
             if value == "ATK" and card.current.is_unit:
-                extra = " It cannot attack or return fire, but it can still intercept."
+                said = Message(
+                    "{card} loses {value} while the effect lasts and is treated as not printing it. It cannot attack "
+                    "or return fire, but it can still intercept.",
+                    card=card.label(),
+                    value=value,
+                )
             board.emit(
                 "lose",
-                f"{card.label()} loses {value} while the effect lasts and is treated as not printing it.{extra}",
+                said,
                 (cite("R19-7.2"),),
                 card,
                 value=value,
             )
 
     def describe(self) -> str:
-        return f"{self.target.describe()} lose {self.value}"
+        return Message("{cards} lose {value}", cards=self.target.describe(), value=self.value)
 
 
-@action("end_effect", "a lasting effect ends", (cite("R19-7.2"),))
+@action("end_effect", N_("a lasting effect ends"), (cite("R19-7.2"),))
 @dataclass(frozen=True, kw_only=True)
 class EndEffect(Action):
-    effect: str = declared(Text(), label="Name of the lasting effect", help="The lasting effect that ends")
+    effect: str = declared(Text(), label=N_("Name of the lasting effect"), help=N_("The lasting effect that ends"))
 
     def handle(self, board: Board, source: CardState | None) -> None:
         hit = False
@@ -311,13 +427,20 @@ class EndEffect(Action):
             if len(card.modifiers) != before:
                 hit = True
                 board.emit(
-                    "effect_ended", f"The effect {self.effect!r} on {card.label()} ends.", (cite("R19-7.2"),), card
+                    "effect_ended",
+                    Message("The effect {effect!r} on {card} ends.", effect=self.effect, card=card.label()),
+                    (cite("R19-7.2"),),
+                    card,
                 )
         if not hit:
-            board.emit("no_effect", f"No lasting effect named {self.effect!r} is active.", (cite("R19-7.2"),))
+            board.emit(
+                "no_effect",
+                Message("No lasting effect named {effect!r} is active.", effect=self.effect),
+                (cite("R19-7.2"),),
+            )
 
     def describe(self) -> str:
-        return f"end effect {self.effect}"
+        return Message("end effect {effect}", effect=self.effect)
 
 
 VALUE_ACTIONS: tuple[type[Action], ...] = (

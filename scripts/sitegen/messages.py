@@ -1,6 +1,6 @@
 """The engine's message catalogues (:mod:`estro_rules.i18n`) against its code: the build fails on a gap.
 
-Babel extracts every marked message from ``estro_rules/`` (``_``, ``N_``, ``ngettext``, ``Message``), as
+Babel extracts every marked message from ``estro_rules/`` (``_``, ``N_``, ``ngettext``, ``Message``, ``Plural``), as
 ``bash scripts/i18n.sh`` does. Each must be in the template (``estro_rules/locale/estro_rules.pot``) and,
 in every other language, have a translation that is not empty, not marked fuzzy, with every plural form,
 and with the same ``{placeholders}``; the compiled ``.mo`` must say what the ``.po`` says.
@@ -32,7 +32,7 @@ from estro_rules import i18n
 
 PACKAGE = Path(i18n.__file__).resolve().parent
 LOCALE = PACKAGE / "locale"
-KEYWORDS = {**DEFAULT_KEYWORDS, "Message": (1,)}
+KEYWORDS = {**DEFAULT_KEYWORDS, "Message": (1,), "Plural": (1, 2)}
 
 MessageId = str | tuple[str, str]
 """A message: its text, or (singular, plural)."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 
@@ -9,12 +10,13 @@ import pytest
 
 from estro_rules import cli, i18n, scenarios, web
 from estro_rules.protocol07 import check_combination
+from estro_rules.r19.kinds import SEQUENCE_KIND
 from scripts.sitegen import messages, worked
 from tests.support import ROOT
 
 COMBINATION = ROOT / "examples" / "p07" / "cinque-soglie-single-player.json"
 DESTRUCTION = ROOT / "examples" / "p07" / "destroyed-by-opponent-face-down.json"
-R19 = ROOT / "examples" / "r19" / "morality-fall.json"  # a kind not yet in Italian (Battaglia is: test_i18n_battaglia)
+R19 = ROOT / "examples" / "r19" / "morality-fall.json"  # every kind speaks Italian now (test_i18n_battaglia, _r19)
 
 
 def run_cli(*args: str) -> tuple[int, str, str]:
@@ -79,8 +81,14 @@ def test_a_widget_gets_its_pages_language_where_the_kind_speaks_it() -> None:
     job = web.start(text, "../", "it")
     assert "Non ammesso." in json.loads(job.step())["html"]
     reply = json.loads(web.handle(R19.read_text(), "../", "it"))
-    assert reply["lang"] == "en", "a kind not yet in Italian says so"
+    assert reply["lang"] == "it" and "Situazione iniziale" in reply["html"]
     assert i18n.current() == "en", "the language is the request's only"
+    # A kind whose views speak English only says so, whatever the page's language.
+    english_only = dataclasses.replace(SEQUENCE_KIND, languages=("en",))
+    scenario = english_only.read(json.loads(R19.read_text()))
+    with i18n.using("it"):
+        assert english_only.show(scenario, scenario.run()).language == "en"
+        assert SEQUENCE_KIND.show(scenario, scenario.run()).language == "it"
 
 
 def test_a_worked_example_speaks_the_pages_language_where_its_kind_does() -> None:
@@ -95,7 +103,8 @@ def test_a_worked_example_speaks_the_pages_language_where_its_kind_does() -> Non
     assert english.startswith('<article class="estro-worked"')
     assert "<strong>Situation:</strong> destroyed by the opponent; the card was face-down." in english
     assert ">Try it</a>" in english
-    assert r19.startswith('<article lang="en" class="estro-worked"') and ">Try it</a>" in r19
+    assert r19.startswith('<article lang="it" class="estro-worked"') and ">Provalo</a>" in r19
+    assert "Eventi principali" in r19 and "Key events" not in r19
 
 
 def test_a_players_own_text_is_never_translated() -> None:
