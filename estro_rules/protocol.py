@@ -389,7 +389,11 @@ class Page:
     """Its title in the site's navigation."""
 
     make: Callable[[], str]
-    """Its Markdown."""
+    """Its Markdown, in the current language (:func:`~estro_rules.i18n.using`): the site makes it once in each
+    of its languages (the Italian one at ``it/NAME``)."""
+
+    italian: str = ""
+    """Its title in the Italian pages' navigation (the site's build wants one for every such page)."""
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,15 @@ bound a page states is read from the field that declares it (:func:`bounds`).
 >>> from estro_rules.schema import Int
 >>> bounds(Int(0, 2**31 - 1)), bounds(Int(1, 100_000))
 ('0 to 2,147,483,647 (2³¹ − 1)', '1 to 100,000')
+
+On a page in another language (:func:`estro_rules.i18n.using`) a table says its words in that language, with
+that language's thousands separator, and marks as English what must stay as the source says it
+(:func:`source_words`):
+
+>>> from estro_rules.i18n import using
+>>> with using("it"):
+...     bounds(Int(1, 100_000)), number(5_000), source_words("5 flat zones")
+('da 1 a 100.000', '5.000', '<span lang="en">5 flat zones</span>')
 """
 
 from __future__ import annotations
@@ -19,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from .i18n import say
+from .i18n import _, current, say
 from .ordered import Rule
 from .schema import Int, Later, ListOf, Type
 
@@ -69,12 +78,32 @@ def rule_table(
     return ["#", *(header for header, _ in columns), summary, rulings], rows
 
 
+THOUSANDS = {"it": "."}
+"""The thousands separator of each language of the site whose separator is not English's ``,``."""
+
+
+def number(n: int) -> str:
+    """A whole number as a table shows it, its thousands separated as the current language separates them."""
+    return f"{n:,}".replace(",", THOUSANDS.get(current(), ","))
+
+
+def source_words(text: str) -> str:
+    """Words a table quotes as the source gives them (English): as they are, and on a page in another
+    language marked as English, so that a screen reader reads them as English."""
+    return text if current() == "en" else f'<span lang="en">{text}</span>'
+
+
 def _number(n: int) -> str:
     """A bound as a table shows it: thousands separated, a power of two less one named as such."""
     if n >= 2**16 and (n + 1) & n == 0:
         power = "".join("⁰¹²³⁴⁵⁶⁷⁸⁹"[int(d)] for d in str(n.bit_length()))
-        return f"{n:,} (2{power} − 1)"
-    return f"{n:,}"
+        return f"{number(n)} (2{power} − 1)"
+    return number(n)
+
+
+def span(low: int | str, high: int | str) -> str:
+    """A range of whole numbers, both included, in the current language: ``1 to 12``."""
+    return _("{low} to {high}").format(low=low, high=high)
 
 
 def bounds(declared: Type) -> str:
@@ -82,7 +111,7 @@ def bounds(declared: Type) -> str:
     while isinstance(declared, Later):
         declared = declared.inner
     if isinstance(declared, Int) and declared.minimum is not None and declared.maximum is not None:
-        return f"{_number(declared.minimum)} to {_number(declared.maximum)}"
+        return span(_number(declared.minimum), _number(declared.maximum))
     if isinstance(declared, ListOf) and declared.max_items is not None:
-        return f"{declared.min_items} to {_number(declared.max_items)}"
+        return span(declared.min_items, _number(declared.max_items))
     raise ValueError(f"no bounds declared: {declared.describe()}")

@@ -59,7 +59,8 @@ def on_config(config: Any) -> Any:
 
 def with_protocols(nav: list[Any], protocols: Any) -> list[Any]:
     """The site's navigation with every protocol in it: its page first under "Rules", its further pages (a
-    report) after "Scenario format" under "Reference", its Italian page after the Italian home page."""
+    report) after "Scenario format" under "Reference", its Italian page after the Italian home page and its
+    further pages' Italian after the Italian scenario format."""
     out: list[Any] = []
     for section in nav:
         if isinstance(section, dict) and "Rules" in section:
@@ -74,7 +75,11 @@ def with_protocols(nav: list[Any], protocols: Any) -> list[Any]:
             section = {"Reference": entries}
         elif isinstance(section, dict) and "Italiano" in section:
             italian = [{p.rulebook.italian: f"it/{p.page}.md"} for p in protocols]
-            entries = list(section["Italiano"])
+            entries = []
+            for entry in section["Italiano"]:
+                entries.append(entry)
+                if isinstance(entry, dict) and "it/scenarios.md" in entry.values():
+                    entries += [{page.italian: f"it/{name}"} for p in protocols for name, page in p.pages.items()]
             section = {"Italiano": entries[:1] + italian + entries[1:]}  # the home page, the rules, the rest
         out.append(section)
     return out

@@ -581,7 +581,7 @@ TURN_STEPS: RuleList[Step] = RuleList(
         Rule(
             "roll",
             Battle.roll_dice,
-            "Two six-sided dice are rolled; every roll, reroll or not, counts.",
+            N_("Two six-sided dice are rolled; every roll, reroll or not, counts."),
             (cite("BAT-6.1"), cite("I-BAT-1")),
             title=N_("Roll the dice"),
             note="tira i dadi",
@@ -589,7 +589,7 @@ TURN_STEPS: RuleList[Step] = RuleList(
         Rule(
             "status",
             Battle.status,
-            "Damage over time ticks on every cryptid that carries it (no sudden-death bonus, no reactions).",
+            N_("Damage over time ticks on every cryptid that carries it (no sudden-death bonus, no reactions)."),
             (cite("BAT-6.2"), cite("I-BAT-2"), cite("I-BAT-18")),
             title=N_("Status effects"),
             note="effetti di stato",
@@ -597,8 +597,10 @@ TURN_STEPS: RuleList[Step] = RuleList(
         Rule(
             "every_roll",
             Battle.every_roll,
-            "Dice-total changes, before any check on the roll; in the engine's reading, with them the abilities "
-            "that act on every roll whatever the dice show, all in threat order.",
+            N_(
+                "Dice-total changes, before any check on the roll; in the engine's reading, with them the abilities "
+                "that act on every roll whatever the dice show, all in threat order."
+            ),
             (cite("BAT-6.3"), cite("I-BAT-17"), cite("I-BAT-11")),
             title=N_("Abilities of every roll"),
             note="abilità di ogni tiro",
@@ -606,8 +608,10 @@ TURN_STEPS: RuleList[Step] = RuleList(
         Rule(
             "threat_order",
             Battle.threat_order,
-            "Abilities whose condition the roll meets resolve, highest threat first on both sides; "
-            "a cryptid at 0 health does not act.",
+            N_(
+                "Abilities whose condition the roll meets resolve, highest threat first on both sides; "
+                "a cryptid at 0 health does not act."
+            ),
             (cite("BAT-6.4"), cite("BAT-3"), cite("I-BAT-3"), cite("I-BAT-9")),
             title=N_("Abilities in threat order"),
             note="ordine di minaccia",
@@ -615,8 +619,10 @@ TURN_STEPS: RuleList[Step] = RuleList(
         Rule(
             "reactions",
             reactions_inside_other_steps,
-            "Damage or healing that an ability deals triggers reactions at once, inside the step it happens in "
-            "(the hit cryptid's own first, then its allies'); they can chain, up to the cap.",
+            N_(
+                "Damage or healing that an ability deals triggers reactions at once, inside the step it happens in "
+                "(the hit cryptid's own first, then its allies'); they can chain, up to the cap."
+            ),
             (cite("BAT-6.5"), cite("I-BAT-15"), cite("I-BAT-19"), cite("I-BAT-18"), cite("I-BAT-10")),
             title=N_("Reactions"),
             note="reazioni",
@@ -624,8 +630,10 @@ TURN_STEPS: RuleList[Step] = RuleList(
         Rule(
             "deaths",
             Battle.deaths,
-            "Every cryptid at 0 health dies; “ally dies” reactions, then death abilities, resolve in threat order, "
-            "and so on until none is down.",
+            N_(
+                "Every cryptid at 0 health dies; “ally dies” reactions, then death abilities, resolve in threat order, "
+                "and so on until none is down."
+            ),
             (cite("BAT-6.6"), cite("I-BAT-5"), cite("I-BAT-16")),
             title=N_("Deaths"),
             note="morti",

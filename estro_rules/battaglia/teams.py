@@ -152,44 +152,46 @@ ABILITY_RULES: RuleList[Check] = RuleList(
         Rule(
             "dice_effects_name_no_target",
             _dice_effects_name_no_target,
-            "A change to the dice total and a reroll change the dice, not a cryptid: they name no target.",
+            N_("A change to the dice total and a reroll change the dice, not a cryptid: they name no target."),
             (cite("BAT-6.3"), cite("BAT-7")),
         ),
         Rule(
             "dice_total_changes_before_the_check",
             _dice_total_changes_at_step_3,
-            "A change to the dice total acts before any check on the roll: on every roll, or on a condition on "
-            "the dice as rolled (doubles, a die shows).",
+            N_(
+                "A change to the dice total acts before any check on the roll: on every roll, or on a condition on "
+                "the dice as rolled (doubles, a die shows)."
+            ),
             (cite("BAT-6.3"), cite("I-BAT-11"), cite("I-BAT-17")),
         ),
         Rule(
             "rerolls_on_a_roll",
             _rerolls_on_a_roll,
-            "A reroll activates on a roll: reactions and death abilities cannot reroll.",
+            N_("A reroll activates on a roll: reactions and death abilities cannot reroll."),
             (cite("BAT-7"),),
         ),
         Rule(
             "default_target",
             _default_target,
-            "Left out, the target of damage is the highest-threat enemy, that of healing the cryptid itself.",
+            N_("Left out, the target of damage is the highest-threat enemy, that of healing the cryptid itself."),
             (cite("BAT-4"), cite("I-BAT-14")),
         ),
         Rule(
             "source_needs_a_trigger",
             _source_needs_a_trigger,
-            "The cryptid that set it off is a target only for a reaction to damage or healing, or a death ability.",
+            N_("The cryptid that set it off is a target only for a reaction to damage or healing, or a death ability."),
             (cite("BAT-5"), cite("BAT-6.5"), cite("BAT-6.6")),
         ),
         Rule(
             "harm_to_enemies_healing_to_allies",
             _harm_to_enemies_healing_to_allies,
-            "Damage and damage over time target enemies; healing targets its own side.",
+            N_("Damage and damage over time target enemies; healing targets its own side."),
             (cite("BAT-4"), cite("BAT-5")),
         ),
         Rule(
             "no_self_on_death",
             _no_self_on_death,
-            "A death ability cannot target the dying cryptid itself.",
+            N_("A death ability cannot target the dying cryptid itself."),
             (cite("I-BAT-3"),),
         ),
     ]

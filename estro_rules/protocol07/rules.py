@@ -88,7 +88,9 @@ class IncompatiblePair:
     """The second mode."""
 
     reason: Quote
-    """The protocol's reason, word for word: a quotation, shown as one."""
+    """The protocol's reason, word for word: a quotation, shown as one. Its words are marked for the catalogue
+    (:func:`~estro_rules.i18n.N_`) for our translation, which a page in another language shows beside the
+    quotation, never instead of it (:func:`~estro_rules.protocol07.tables.pairs_table`)."""
 
     attributes: tuple[str, ...]
     """The :class:`Mode` attributes that the reason rests on."""
@@ -101,28 +103,28 @@ INCOMPATIBLE_PAIRS: tuple[IncompatiblePair, ...] = (
     IncompatiblePair(
         "Inferno 2vs2",
         "Ultimo Bastione",
-        Quote("Competitive teams vs co-op; different play fields", SOURCE),
+        Quote(N_("Competitive teams vs co-op; different play fields"), SOURCE),
         ("opposition", "play_field"),
         cite("P07-3.1"),
     ),
     IncompatiblePair(
         "Zona di Conquista",
         "Ultimo Bastione",
-        Quote("5 flat zones vs 3 lanes x 4 depths; incompatible layouts", SOURCE),
+        Quote(N_("5 flat zones vs 3 lanes x 4 depths; incompatible layouts"), SOURCE),
         ("play_field",),
         cite("P07-3.2"),
     ),
     IncompatiblePair(
         "Cinque Soglie",
         "Single Player",
-        Quote("asymmetric match against starships: no symmetric opponent side for the Threshold events", SOURCE),
+        Quote(N_("asymmetric match against starships: no symmetric opponent side for the Threshold events"), SOURCE),
         ("symmetric_opponent_side", "needs_symmetric_opponent_side"),
         cite("P07-3.3"),
     ),
     IncompatiblePair(
         "Cinque Soglie",
         "Ultimo Bastione",
-        Quote("co-op against the Horde: no symmetric opponent side for the Threshold events", SOURCE),
+        Quote(N_("co-op against the Horde: no symmetric opponent side for the Threshold events"), SOURCE),
         ("symmetric_opponent_side", "needs_symmetric_opponent_side"),
         cite("P07-3.4"),
     ),

@@ -3,25 +3,34 @@
 >>> header, rows = TABLES["p07.destruction-order"]()
 >>> [row[1] for row in rows][:2]
 ['Card destroyed', 'NecroToken assigned']
+
+On an Italian page the protocol's own words stay as it writes them, marked as English, and a quoted reason
+has our translation beside it:
+
+>>> from estro_rules.i18n import using
+>>> with using("it"):
+...     modes_table()[1][2][1:3], pairs_table()[1][0][2]
+(['<span lang="en">3 lanes x 4 depths</span>', '<span lang="en">co-op against the Horde</span>'], '<q lang="en">Competitive teams vs co-op; different play fields</q> (traduzione nostra: squadre in competizione contro cooperativa; campi di gioco diversi)')
 """
 
 from __future__ import annotations
 
-from ..i18n import _, say
+from ..i18n import _, current, say
 from ..protocol import WidgetSpec
-from ..tables import Table, refs, rule_table
+from ..tables import Table, refs, rule_table, source_words
 from .engine import DESTRUCTION_ORDER, Destruction, check_combination, resolve_destruction
 from .rules import EFFECTS, INCOMPATIBLE_PAIRS, MODE_NAMES, MODES
 
 
-def _not_stated(value: object) -> str:
-    """A mode's fact as its table cell, in the current language; the protocol's own words stay as they are
-    (a word of ours kept to be said later is said: :func:`say`)."""
+def _not_stated(value: object, *, quoted: bool = False) -> str:
+    """A mode's fact as its table cell, in the current language; the protocol's own words (``quoted``) stay
+    as they are, marked as English (:func:`~estro_rules.tables.source_words`), and a word of ours kept to be
+    said later is said (:func:`say`)."""
     if value is None:
         return _("not stated")
     if isinstance(value, bool):
         return _("yes") if value else _("no")
-    return say(str(value))
+    return source_words(str(value)) if quoted else say(str(value))
 
 
 def modes_table() -> Table:
@@ -30,8 +39,8 @@ def modes_table() -> Table:
     rows = [
         [
             m.name,
-            _not_stated(m.play_field),
-            _not_stated(m.opposition),
+            _not_stated(m.play_field, quoted=True),
+            _not_stated(m.opposition, quoted=True),
             _("needed (Threshold events)")
             if m.needs_symmetric_opponent_side
             else _not_stated(m.symmetric_opponent_side),
@@ -42,6 +51,14 @@ def modes_table() -> Table:
     return header, rows
 
 
+def _quotation(reason: str) -> str:
+    """A reason of the protocol as its table quotes it: word for word; on a page in another language marked as
+    English, with our translation beside it (its words are in the catalogue)."""
+    if current() == "en":
+        return f"<q>{reason}</q>"
+    return f'<q lang="en">{reason}</q> ' + _("(our translation: {translation})").format(translation=say(reason))
+
+
 def pairs_table() -> Table:
     """The incompatible pairs, each checked against :func:`check_combination`."""
     rows = []
@@ -49,7 +66,7 @@ def pairs_table() -> Table:
         verdict = check_combination([pair.mode_a, pair.mode_b])
         if verdict.allowed or pair.ruling not in verdict.rulings:
             raise ValueError(f"the engine does not forbid {pair.mode_a} + {pair.mode_b} by {pair.ruling}")
-        rows.append([pair.mode_a, pair.mode_b, f"<q>{pair.reason}</q>", f"[[{pair.ruling}]]"])
+        rows.append([pair.mode_a, pair.mode_b, _quotation(pair.reason), f"[[{pair.ruling}]]"])
     return ["Mode A", "Mode B", "Reason", "Ruling"], rows
 
 

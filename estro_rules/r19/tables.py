@@ -3,6 +3,14 @@
 >>> header, rows = SITE_TABLES["r19.state-checks"]()
 >>> header[0], [r[0] for r in rows]
 ('#', ['1', '2', '3'])
+
+Every table says its words in the current language; the cards' words, the scenario's names and the numbers
+stay as they are:
+
+>>> from estro_rules.i18n import using
+>>> with using("it"):
+...     SITE_TABLES["r19.fall-routes"]()[1][3], SITE_TABLES["r19.limits"]()[1][8]
+(['4', 'il suo stesso Twist', '`twist`'], ['Eventi nel registro di uno scenario', '10.000', 'limite del motore: contiene il lavoro e il testo prodotto'])
 """
 
 from __future__ import annotations
@@ -10,8 +18,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from ..i18n import N_, _, current, say
 from ..protocol import Page, WidgetSpec
-from ..tables import Table, markdown, rule_table
+from ..tables import Table, markdown, number, rule_table, source_words, span
 from .actions import ACTIONS
 from .checks import STATE_CHECKS
 from .lint import LINT_RULES, lint, report_markdown
@@ -30,6 +39,7 @@ from .rules import (
     MAX_TRIGGERS,
     TRIGGER_EVENTS,
     VALUES,
+    FlipCause,
 )
 from .timing import ACTIVATION_CHECKS, CAPABILITY_QUESTIONS, TRIGGER_ORDER
 from .transitions import LEAVE_STEPS, TRANSITION_STEPS
@@ -49,13 +59,13 @@ def leave_table() -> Table:
 
 def fall_routes_table() -> Table:
     actions = (
-        "`flip` (in a Storyline's own ability, or with `source` = a Storyline, wherever it is)",
+        N_("`flip` (in a Storyline's own ability, or with `source` = a Storyline, wherever it is)"),
         "`morality_penalty`",
-        "`storyline_leaves` / `destroy` (of the Storyline)",
+        N_("`storyline_leaves` / `destroy` (of the Storyline)"),
         "`twist`",
     )
     return ["#", "Route (§7.7)", "Scenario action"], [
-        [str(i), route, act] for i, (route, act) in enumerate(zip(FALL_ROUTES, actions, strict=True), start=1)
+        [str(i), say(route), say(act)] for i, (route, act) in enumerate(zip(FALL_ROUTES, actions, strict=True), start=1)
     ]
 
 
@@ -68,21 +78,30 @@ def activation_table() -> Table:
 
 
 def actions_table() -> Table:
-    """Every action, from the tuple of their classes: its name, what it does, and where it may stand."""
-    rows = [[a.name, a.label, "yes" if a.in_effects else "no"] for a in ACTIONS]
+    """Every action, from the tuple of their classes: its name (as a scenario writes it, marked as English on a
+    page in another language), what it does, and where it may stand."""
+    rows = [[source_words(a.name), say(a.label), _("yes") if a.in_effects else _("no")] for a in ACTIONS]
     return ["Action (`do`)", "What it does", "Usable in an ability's effects"], rows
 
 
+def _flip_cause(cause: FlipCause) -> str:
+    """A flip cause as the vocabulary lists it: its name, the faces it leads to and the section behind it."""
+    faces = "/".join(cause.to)
+    if cause.section:
+        return _("{cause} (to {faces}, {section})").format(cause=say(cause.name), faces=faces, section=cause.section)
+    return _("{cause} (to {faces})").format(cause=say(cause.name), faces=faces)
+
+
 def vocabulary_table() -> Table:
+    """The scenario's words: the cards' values and classes, the flip causes, the questions and the events. The
+    cards' words and the scenario's names stay as they are (marked as English on a page in another language);
+    a flip cause is said in the current language."""
     return ["Term", "Values"], [
-        ["Printed values", ", ".join(VALUES)],
-        ["Classes an effect can name", ", ".join(CLASSES)],
-        [
-            "Flip causes",
-            "; ".join(f"{c.name} (to {'/'.join(c.to)}{', ' + c.section if c.section else ''})" for c in FLIP_CAUSES),
-        ],
-        ["Capability questions", ", ".join(CAPABILITY_QUESTIONS.names)],
-        ["What a triggered ability keys on", ", ".join(TRIGGER_EVENTS)],
+        [_("Printed values"), source_words(", ".join(VALUES))],
+        [_("Classes an effect can name"), source_words(", ".join(CLASSES))],
+        [_("Flip causes"), "; ".join(_flip_cause(c) for c in FLIP_CAUSES)],
+        [_("Capability questions"), source_words(", ".join(CAPABILITY_QUESTIONS.names))],
+        [_("What a triggered ability keys on"), source_words(", ".join(TRIGGER_EVENTS))],
     ]
 
 
@@ -93,22 +112,24 @@ def lint_rules_table() -> Table:
 
 def limits_table() -> Table:
     """The engine's limits on a §19 scenario and a card pool (the text sets none: they keep work bounded)."""
-    return ["Limit", "Value", "Why"], [
-        ["Card definitions in a scenario", f"1 to {MAX_CARDS}", "engine limit"],
-        ["Cards on the board", f"1 to {MAX_BOARD}", "engine limit"],
-        ["Actions in a scenario", f"1 to {MAX_ACTIONS}", "engine limit"],
-        ["Abilities on a card or a face", f"0 to {MAX_ABILITIES}", "engine limit"],
-        ["Effects of an ability", f"0 to {MAX_EFFECTS}", "engine limit"],
-        [
-            "Printed and granted values, counters a card starts with",
-            f"0 to {MAX_NUMBER}",
-            "engine limit; far above any card",
-        ],
-        ["Amounts and counters an action adds or takes off", f"1 to {MAX_NUMBER}", "engine limit; far above any card"],
-        ["Triggers fired while one action resolves", f"{MAX_TRIGGERS}", "engine limit: past it, the triggers loop"],
-        ["Events in a scenario's log", f"{MAX_EVENTS:,}", "engine limit: bounds the work and the output"],
-        ["Cards in a pool for the linter", f"1 to {MAX_POOL}", "engine limit"],
+    engine, far_above = N_("engine limit"), N_("engine limit; far above any card")
+    rows = [
+        (N_("Card definitions in a scenario"), span(1, MAX_CARDS), engine),
+        (N_("Cards on the board"), span(1, MAX_BOARD), engine),
+        (N_("Actions in a scenario"), span(1, MAX_ACTIONS), engine),
+        (N_("Abilities on a card or a face"), span(0, MAX_ABILITIES), engine),
+        (N_("Effects of an ability"), span(0, MAX_EFFECTS), engine),
+        (N_("Printed and granted values, counters a card starts with"), span(0, MAX_NUMBER), far_above),
+        (N_("Amounts and counters an action adds or takes off"), span(1, MAX_NUMBER), far_above),
+        (
+            N_("Triggers fired while one action resolves"),
+            f"{MAX_TRIGGERS}",
+            N_("engine limit: past it, the triggers loop"),
+        ),
+        (N_("Events in a scenario's log"), number(MAX_EVENTS), N_("engine limit: bounds the work and the output")),
+        (N_("Cards in a pool for the linter"), span(1, MAX_POOL), engine),
     ]
+    return ["Limit", "Value", "Why"], [[say(limit), value, say(why)] for limit, value, why in rows]
 
 
 SITE_TABLES: dict[str, Callable[[], Table]] = {
@@ -141,30 +162,48 @@ CARD_POOL = Path(__file__).resolve().parents[2] / "examples" / "r19" / "card-poo
 
 
 def lint_report() -> str:
-    """The card-design linter's report on the sample pool, made when the site is built."""
+    """The card-design linter's report on the sample pool, made when the site is built, in the current
+    language (the Italian page keeps the English page's anchors: ``{#…}``).
+
+    >>> from estro_rules.i18n import using
+    >>> with using("it"):
+    ...     lint_report().splitlines()[0]
+    '# Rapporto del linter di progettazione delle carte {#card-design-lint-report}'
+    """
     findings = lint(CARD_POOL.read_text(encoding="utf-8"))
+    english = current() == "en"
+    header, rows = lint_rules_table()
+    if not english:  # the same columns as the §19 page's table (LINT_HEADERS)
+        header = [_(h) for h in header]
     return "\n".join(
         [
-            "# Card-design lint report",
+            "# " + _("Card-design lint report") + ("" if english else " {#card-design-lint-report}"),
             "",
-            "The design consequences that §19 states, checked over the sample card pool",
-            "`examples/r19/card-pool.json` (sample content) by `python -m estro_rules lint`. This page is",
-            "generated when the site is built, so it always shows what the linter says today.",
+            _(
+                "The design consequences that §19 states, checked over the sample card pool\n"
+                "`examples/r19/card-pool.json` (sample content) by `python -m estro_rules lint`. This page is\n"
+                "generated when the site is built, so it always shows what the linter says today."
+            ),
             "",
             "```console",
             "$ python -m estro_rules lint examples/r19/card-pool.json",
             "```",
             "",
-            "The checks, in the order the linter applies them:",
+            _("The checks, in the order the linter applies them:"),
             "",
-            *markdown(lint_rules_table()),
+            *markdown((header, rows)),
             "",
-            "## Findings",
+            "## " + _("Findings") + ("" if english else " {#findings}"),
             "",
             report_markdown(findings),
         ]
     )
 
 
-PAGES = {"lint-report.md": Page("Card-design lint report", lint_report)}
+LINT_HEADERS = (N_("Lint rule"), N_("What it finds"), N_("Rulings"))
+"""The headers of the lint rules' table, for the report in another language (on the §19 page, the site's
+``pages.HEADERS`` say them)."""
+
+
+PAGES = {"lint-report.md": Page("Card-design lint report", lint_report, italian="Rapporto del linter")}
 """The further page §19 makes: the linter's report on the sample pool."""

@@ -589,7 +589,43 @@ def table_lines(site: Site, name: str, where: str) -> list[str]:
         table = (["table unavailable"], [])
     if site.language == ITALIAN:
         table = (italian_headers(table, site.problems, where), table[1])
+        site.problems += [
+            f"{where}: table {name}: a cell reads as English ({', '.join(words)}): {cell!r}; say it in the"
+            ' page\'s language (the catalogue) or mark it as English (lang="en")'
+            for row in table[1]
+            for cell in row
+            if (words := english_words(cell))
+        ]
     return [link_refs(site, row, where) for row in render_table(table)]
+
+
+ENGLISH_WORDS = frozenset(
+    "the of and to with is are its it by from each every when which an this that on at for not or".split()
+)
+"""English words that are no Italian words: a generated table's cell on an Italian page that has one reads as
+English (names, numbers, code and ruling IDs have none)."""
+
+#: What a cell may hold in English on an Italian page: code, JSON and quoted words ("…"), words marked as
+#: English, ruling IDs, any tag.
+_MAY_BE_ENGLISH = re.compile(r"`[^`]*`|\"[^\"]*\"|<(span|q) lang=\"en\">.*?</\1>|\[\[[^\]]*\]\]|<[^>]*>", re.DOTALL)
+
+
+def english_words(cell: str) -> list[str]:
+    """The English words of a generated table's cell on an Italian page (:data:`ENGLISH_WORDS`), but in code,
+    in JSON and quoted words, in words marked as English (``lang="en"``) and in ruling IDs: a cell with any
+    says English words as our own, which the Italian page should say in Italian (or mark as a quotation).
+
+    >>> english_words("the enemy with the highest threat, leftmost on ties")
+    ['the', 'with', 'on']
+    >>> english_words('<q lang="en">Competitive teams vs co-op</q> (traduzione nostra: squadre…)')
+    []
+    >>> english_words("`flip` (in un'abilità della Storyline stessa, o con `source` = una Storyline)")
+    []
+    >>> english_words("Single Player"), english_words("[[I-BAT-12]], limite del motore"), english_words('"every_roll"')
+    ([], [], [])
+    """
+    words = re.findall(r"[A-Za-z]+", _MAY_BE_ENGLISH.sub(" ", cell))
+    return list(dict.fromkeys(w for w in words if w.lower() in ENGLISH_WORDS))
 
 
 def italian_headers(table: Table, problems: list[str], where: str) -> list[str]:

@@ -96,11 +96,11 @@ EXTRA_PAGES: dict[str, Callable[[], str]] = {
 ITALIAN_EXTRA_PAGES: dict[str, Callable[[], str]] = {
     "changelog.md": lambda: changes.changelog_page(changes.read_changelog(CHANGELOG), pages.ITALIAN),
     "source-coverage.md": lambda: changes.coverage_page(pages.ITALIAN),
+    **{name: page.make for p in PROTOCOLS for name, page in p.pages.items()},
 }
 """The generated pages in Italian (``it/NAME``), from the same data; each page of :data:`EXTRA_PAGES` needs
-one, but a protocol's own pages (a report), which are English until their protocol's words are Italian."""
-
-ENGLISH_ONLY: tuple[str, ...] = tuple(name for p in PROTOCOLS for name in p.pages)
+one. A protocol's own pages (a report) are made in Italian as they are in English: the site makes them under
+``using("it")``."""
 
 
 def hand_label(spec: WidgetSpec) -> str | None:
@@ -163,7 +163,6 @@ def generate(
         sections=SECTIONS,
         italian=SOURCE_DIR / pages.ITALIAN,
         italian_extra=ITALIAN_EXTRA_PAGES,
-        english_only=ENGLISH_ONLY,
     )
     generated["rulings.json"] = json.dumps(rulings_catalogue(), indent=2, ensure_ascii=False) + "\n"
     generated.update(widgets.kind_assets(KINDS))  # what the widgets' editors are built from

@@ -284,7 +284,8 @@ def engine_segments() -> Iterator[Segment]:
         inside: set[int] = set()  # nodes already read as part of a larger string expression
         for node in ast.walk(tree):  # Quote("…", source): a marked quotation of a source, shown as one
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "Quote":
-                inside.update(id(arg) for arg in node.args[:1])
+                # its text, also when marked for the catalogue (Quote(N_("…"), source): our translation beside it)
+                inside.update(id(part) for arg in node.args[:1] for part in ast.walk(arg))
         for node in ast.walk(tree):
             if id(node) in inside or not isinstance(node, ast.expr):
                 continue
