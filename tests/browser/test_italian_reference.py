@@ -1,5 +1,6 @@
 """The Italian reference pages (``it/changelog/``, ``it/source-coverage/``, ``it/scenarios/``,
-``it/rulings-json/``, ``it/adding-a-protocol/``, ``it/about/``) in real headless Chromium (issue 29).
+``it/rulings-json/``, ``it/adding-a-protocol/``, ``it/about/``, §19's ``it/lint-report/``) in real headless
+Chromium (issue 29).
 
 As a player meets them: each page in Italian, with its English twin in ``hreflang`` and in the language menu,
 which keeps the place (the same section, by its anchor) both ways; axe finds nothing on the biggest of them;
@@ -25,6 +26,7 @@ TITLES = {
     "it/rulings-json/": "rulings.json",
     "it/adding-a-protocol/": "Aggiungere un protocollo",
     "it/about/": "Informazioni sul sito",
+    "it/lint-report/": "Rapporto del linter di progettazione delle carte",
 }
 
 
@@ -53,6 +55,12 @@ def test_each_reference_page_in_italian_with_its_twin(page: Page, site: Site, tr
     hrefs = page.eval_on_selector_all("td a[href*='#']", "as => as.map(a => a.href)")
     assert hrefs and all(h.startswith(site.url + "it/") for h in hrefs), hrefs[:3]
     expect(page.locator("th").first).to_have_text("Data")
+    # So do the Italian lint report's, under its Italian frame and findings.
+    page.goto(site.url + "it/lint-report/")
+    hrefs = page.eval_on_selector_all("td a[href*='#']", "as => as.map(a => a.href)")
+    assert hrefs and all(h.startswith(site.url + "it/") for h in hrefs), hrefs[:3]
+    expect(page.locator("h2#findings")).to_have_text(re.compile(r"^Rilievi"))
+    expect(page.locator("td").filter(has_text="Glass Sentinel (GU-203)").first).to_be_visible()
     assert traffic.outside == [] and traffic.errors == []
 
 

@@ -75,13 +75,22 @@ def nav_pages() -> list[str]:
     names = re.findall(r":\s*([\w/-]+)\.md\s*$", nav, flags=re.MULTILINE)
     names += [p.page for p in PROTOCOLS] + [name.removesuffix(".md") for p in PROTOCOLS for name in p.pages]
     names += [f"it/{p.page}" for p in PROTOCOLS]  # the Italian rules pages
+    names += [f"it/{name.removesuffix('.md')}" for p in PROTOCOLS for name in p.pages]  # and further pages
     return [name.removesuffix("index") if name.endswith("index") else name + "/" for name in names]
 
 
 ITALIAN_RULES_PAGES = [f"it/{p}" for p in RULES_PAGES]
 ITALIAN_REFERENCE_PAGES = [
     f"it/{name}/"
-    for name in ("changelog", "source-coverage", "scenarios", "rulings-json", "adding-a-protocol", "about")
+    for name in (
+        "changelog",
+        "source-coverage",
+        "scenarios",
+        "rulings-json",
+        "adding-a-protocol",
+        "about",
+        "lint-report",
+    )
 ]
 
 #: Every English page in light and dark at 1280 px, and the rules pages at 390 px (a phone); each Italian
