@@ -131,7 +131,7 @@ HEADERS: dict[str, str] = {
     "Usable in an ability's effects": "Usabile negli effetti di un'abilità",
     "Lint rule": "Regola del linter",
     "Scenario action": "Azione dello scenario",
-    "Route (§7.7)": "Percorso (§7.7)",
+    "Route (§7.7)": "Via (§7.7)",  # the page says "le quattro vie" (R19-2.3)
     # The scaffold of a new protocol (scripts/new_protocol.py): its table builds in both languages.
     "Face": "Faccia",
     "First seed that draws it": "Il primo seme che la estrae",

@@ -80,6 +80,13 @@ def test_battaglia_ability_rules_on_the_scenario_format_page_in_italian() -> Non
 
 
 def test_r19_fall_routes_in_italian() -> None:
+    problems: list[str] = []
+    assert pages.italian_headers(table("r19.fall-routes"), problems, "-") == [
+        "#",
+        "Via (§7.7)",
+        "Azione dello scenario",
+    ]
+    assert problems == []
     _, rows = table("r19.fall-routes")
     assert rows[0] == [
         "1",
