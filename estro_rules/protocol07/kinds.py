@@ -11,6 +11,7 @@ estro_rules.errors.ScenarioError: face_down: expected true or false, got 'yes'
 
 from __future__ import annotations
 
+from ..i18n import N_
 from ..protocol import Kind, ScenarioKind
 from .engine import Combination, CombinationVerdict, Destruction, DestructionResult
 from .views import combination_html, combination_text, destruction_html, destruction_text
@@ -23,7 +24,7 @@ DestructionScenario = Destruction
 
 COMBINATION: ScenarioKind[Combination, CombinationVerdict] = ScenarioKind(
     "p07.combination",
-    "PROTOCOL_07: may these modes be played together?",
+    N_("PROTOCOL_07: may these modes be played together?"),
     Combination,
     Combination.run,
     combination_html,
@@ -33,7 +34,7 @@ COMBINATION: ScenarioKind[Combination, CombinationVerdict] = ScenarioKind(
 
 DESTRUCTION: ScenarioKind[Destruction, DestructionResult] = ScenarioKind(
     "p07.destruction",
-    "PROTOCOL_07: which effects fire on one destruction, in which order?",
+    N_("PROTOCOL_07: which effects fire on one destruction, in which order?"),
     Destruction,
     Destruction.run,
     destruction_html,

@@ -36,7 +36,8 @@
 "use strict";
 
 (function () {
-  const TABLE_WORD = document.documentElement.lang === "it" ? "Tabella" : "Table";
+  const {t} = window.estroWords; // the page's words (assets/estro/engine.js)
+  const TABLE_WORD = t("Table");
 
   function nameOf(box) {
     const caption = box.querySelector("caption");
@@ -331,7 +332,7 @@
     nav.className = "md-code__nav";
     const button = document.createElement("button");
     button.className = "md-code__button";
-    button.title = "Copy to clipboard";
+    button.title = t("Copy to clipboard");
     button.dataset.clipboardTarget = `#${pre.id} code`;
     button.dataset.mdType = "copy";
     nav.append(button);
