@@ -157,7 +157,10 @@ class Message(str):
 
 def say(text: str) -> str:
     """A kept message (:func:`N_`, :class:`Message`) in the current language. A message's values are said
-    too if they are messages themselves; any other value (a name, a player's own text) stays as it is."""
+    too if they are messages themselves; any other value (a name, a player's own text) stays as it is. Nothing
+    said is nothing (gettext's empty message is its catalogue's header)."""
+    if not text:
+        return text
     if isinstance(text, Message):
         values = {k: say(v) if isinstance(v, Message) else v for k, v in text.values.items()}
         return _(text.template).format(**values)

@@ -102,8 +102,8 @@ def _read_at_most(read: Callable[[int], bytes], limit: int) -> bytes:
 def _too_big(field: str) -> ScenarioError:
     return ScenarioError(
         field,
-        Message("at most {count} bytes of JSON", count=f"{MAX_INPUT_BYTES:,}"),
-        problem=Message("the text is longer than {count} bytes", count=f"{MAX_INPUT_BYTES:,}"),
+        Message("at most {count} bytes of JSON", count=format(MAX_INPUT_BYTES, ",")),
+        problem=Message("the text is longer than {count} bytes", count=format(MAX_INPUT_BYTES, ",")),
     )
 
 

@@ -225,7 +225,7 @@ class Text(Type):
 
     expected = N_("a string")
 
-    def __init__(self, *, nonempty: str = "", strip: bool = False, what: str = "text") -> None:
+    def __init__(self, *, nonempty: str = "", strip: bool = False, what: str = N_("text")) -> None:
         self.nonempty = nonempty
         """When set, an empty string is refused with this as the expected value (``"a non-empty name"``)."""
         self.strip = strip
@@ -351,7 +351,9 @@ class ListOf(Type):
                 expected, got, hint = self.too_many(value)
                 raise ScenarioError(path, expected, got=got, hint=hint)
             if self.noun:
-                most = Message("at most {count} {items}", count=f"{self.max_items:,}", items=Message.kept(self.noun))
+                most = Message(
+                    "at most {count} {items}", count=format(self.max_items, ","), items=Message.kept(self.noun)
+                )
                 raise ScenarioError(path, most, got=len(value))
             raise ScenarioError(path, Message("at most {count} items", count=_number(self.max_items)), got=value)
         read = tuple(self.item.read(item, join(path, f"[{i}]"), ctx) for i, item in enumerate(value))
