@@ -246,7 +246,8 @@ def render(spec: WidgetSpec, base: str, download_bytes: int, *, hand_label: str 
             class_="estro-output",
             aria_live="polite",
             aria_busy="false",
-            lang=spoken if spoken != current() else None,  # a kind that does not speak the page's language yet
+            # Its language always on a page not in English (a kind that does not speak it yet answers in English).
+            lang=spoken if spoken != "en" or current() != "en" else None,
         )
     )
     return tag(

@@ -16,6 +16,7 @@ import re
 
 from playwright.sync_api import Browser, Page, expect
 
+from estro_rules import registry
 from tests.browser.conftest import Traffic, guard
 from tests.browser.test_protocol07_page import PYTHON_READY_TIMEOUT, wait_runs
 from tests.conftest import Site
@@ -78,6 +79,15 @@ def test_an_italian_estimate_runs_and_cancels_in_italian(page: Page, site: Site,
     # A stepper's controls (the battle viewer's steps, or a worked example's).
     expect(page.locator(".estro-stepper .estro-every").first).to_have_text("Mostra tutti i passi")
     expect(page.locator(".estro-stepper .estro-next").first).to_have_attribute("aria-label", "Passo successivo")
+    # Its editor speaks Italian where its kind does; a kind that does not yet has an English editor, all of it
+    # (labels and the editor's own words), marked lang="en".
+    add = widget.locator("button.estro-add").first
+    if "it" in registry.kind("battaglia.estimate").languages:
+        assert widget.locator(".estro-form").get_attribute("lang") is None
+        expect(add).to_have_text(re.compile(r"^Aggiungi: "))
+    else:
+        expect(widget.locator(".estro-form")).to_have_attribute("lang", "en")
+        expect(add).to_have_text(re.compile(r"^Add "))
     page.locator(f"{ESTIMATE} [data-field=battles]").fill("100000")
     page.locator(f"{ESTIMATE} [data-field=battles]").dispatch_event("change")
     widget.locator(".estro-run").click()

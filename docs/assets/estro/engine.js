@@ -66,7 +66,7 @@
  * (<script id="estro-words" type="application/json">, written by the site build: scripts/sitegen/jswords.py),
  * so nothing is fetched for them, online or offline; an English page carries nothing and says the English.
  * The helper lives here, at the top of the first of the site's scripts, so that an English page loads no
- * file more than before. API: window.estroWords = {lang, t, tn}.
+ * file more than before. API: window.estroWords = {lang, t, tn, english: {lang, t, tn}}.
  */
 (function () {
   const lang = document.documentElement.lang === "it" ? "it" : "en";
@@ -99,7 +99,10 @@
     return fill(text, {n, ...values});
   }
 
-  window.estroWords = {lang, t, tn};
+  /* The same, in English whatever the page (an editor whose kind does not speak the page's language yet). */
+  const english = {lang: "en", t: (message, values) => fill(message, values), tn: (singular, plural, n, values) => fill(n === 1 ? singular : plural, {n, ...values})};
+
+  window.estroWords = {lang, t, tn, english};
 })();
 
 (function () {

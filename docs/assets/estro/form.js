@@ -28,6 +28,7 @@
  *     onChange(value, how)  after every edit; how: "input" (typing) or "change" (a committed edit)
  *     onBuilt(node)         after controls are made inside the form once it exists (a row opened, a list
  *                           drawn again): the page marks their Italian words there
+ *     words     {t, tn} that say the editor's own words (window.estroWords, the page's language, by default)
  *   form.element, form.value(), form.set(value), form.showError(path, message), form.clearErrors()
  */
 "use strict";
@@ -196,6 +197,7 @@
   /* ---------- the form ---------- */
 
   function create(kind, value, options = {}) {
+    const {t, tn} = options.words || window.estroWords; // the editor's words: the page's, or its kind's language
     const root = {value: isObject(value) ? clone(value) : {}};
     const rootSlot = {get: () => root.value, set: (v) => (root.value = v)};
     const samples = options.samples || {};

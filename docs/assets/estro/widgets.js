@@ -582,7 +582,11 @@
       }
       try {
         const [decl, {samples}] = await Promise.all([declarations(kind), widgetAssets().catch(() => ({samples: {}}))]);
-        form = window.estroForm.create(decl, scenario, {samples, controls: kind === homeKind ? controls : [], onChange: onFormChange, onBuilt: markItalian});
+        // A kind that does not speak the page's language yet: its editor is English, all of it, and marked so.
+        const foreign = Boolean(decl.lang) && decl.lang !== lang;
+        const words = foreign ? window.estroWords.english : window.estroWords;
+        form = window.estroForm.create(decl, scenario, {samples, controls: kind === homeKind ? controls : [], onChange: onFormChange, onBuilt: markItalian, words});
+        if (foreign) form.element.lang = decl.lang;
         formKind = kind;
         editorBox.textContent = "";
         editorBox.append(form.element, line);
