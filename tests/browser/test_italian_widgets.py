@@ -78,7 +78,7 @@ def test_an_italian_estimate_runs_and_cancels_in_italian(page: Page, site: Site,
     expect(widget.locator(".estro-run")).to_have_text("Avvia la simulazione")
     # A stepper's controls (the battle viewer's steps, or a worked example's).
     expect(page.locator(".estro-stepper .estro-every").first).to_have_text("Mostra tutti i passi")
-    expect(page.locator(".estro-stepper .estro-next").first).to_have_attribute("aria-label", "Passo successivo")
+    expect(page.locator(".estro-stepper .estro-next").first).to_have_attribute("aria-label", "Avanti di un passo")
     # Its editor speaks Italian where its kind does; a kind that does not yet has an English editor, all of it
     # (labels and the editor's own words), marked lang="en".
     add = widget.locator("button.estro-add").first
