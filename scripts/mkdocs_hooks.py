@@ -7,8 +7,7 @@
 - on_files: add the generated pages (rules pages, rulings index, lint report);
   any disagreement between a page and the engine stops the build.
 - on_page_context: the page's language and its twin in the other language, for the templates (the
-  ``lang``, the ``hreflang`` alternates, the language switcher, the navigation: scripts/sitegen/languages.py),
-  and the widgets' scripts' words in that language (an Italian page carries them: scripts/sitegen/jswords.py).
+  ``lang``, the ``hreflang`` alternates, the language switcher, the navigation: scripts/sitegen/languages.py).
 - on_page_content: each table written in the box the theme would move it into (scripts/sitegen/tables.py).
 - on_post_page: each page without its templates' indentation (the same file).
 - on_post_build: give each ruling's section in the search index the words of its ID, and the Italian
@@ -52,7 +51,6 @@ def on_startup(command: str, dirty: bool) -> None:
 
 def on_config(config: Any) -> Any:
     _state["registry"] = _fresh("scripts.sitegen.registry")
-    _state["script_words"] = {}  # made again from this build's catalogue
     assets = importlib.import_module("scripts.sitegen.assets")
     _state["runtime"] = assets.runtime(ROOT / "build" / "wheel")
     config["nav"] = with_protocols(config["nav"], importlib.import_module("estro_rules.registry").PROTOCOLS)
@@ -101,11 +99,6 @@ def on_files(files: Files, config: Any) -> Files:
 def on_page_context(context: dict[str, Any], page: Any, config: Any, nav: Any) -> dict[str, Any]:
     languages = importlib.import_module("scripts.sitegen.languages")
     context["languages"] = languages.of_page(page.url, _state["twins"])
-    # The widgets' scripts' words in the page's language, carried by the page (scripts/sitegen/jswords.py).
-    language = context["languages"].language
-    if language not in _state.setdefault("script_words", {}):
-        _state["script_words"][language] = importlib.import_module("scripts.sitegen.jswords").inline(language)
-    context["script_words"] = _state["script_words"][language]
     # The logo leads to the home page of the page's language (the theme reads extra.homepage, else the nav's).
     config["extra"]["homepage"] = languages.ITALIAN_ROOT if context["languages"].language == "it" else None
     return context

@@ -620,7 +620,7 @@ def _italian_results(text: str) -> str:
     ``data-base``). A kind that does not speak Italian yet
     answers in English, marked ``lang="en"`` so that a screen reader reads it as English (a worked example
     where it is made, worked.py; a widget's result in scripts/sitegen/widgets.py). A widget's own words are
-    the page's (its frame here, its scripts' from the words the page carries: scripts/sitegen/jswords.py).
+    the page's (its frame here, its scripts' from the words the page loads: scripts/sitegen/jswords.py).
     A widget's files are the site's."""
     return text.replace(' data-assets="../', ' data-assets="../../')  # the site's files, two levels up
 

@@ -2,9 +2,9 @@
 
 On an Italian page a widget speaks Italian: its buttons and its status (written by the site build), what its
 scripts say while it runs (progress, cancel, the result line, the steps), its editor's labels and generic
-words, and the message of a wrong input. The scripts' words come with the page (a data block in its head), so
-nothing more is fetched for them, and the English page carries none of it and stays English. No request leaves
-the origin (the ``context`` fixture fails the test otherwise).
+words, and the message of a wrong input. The scripts' words come in one script of the site that only the
+Italian pages load (``assets/estro/words-it.js``); the English page loads none of it and stays English. No
+request leaves the origin (the ``context`` fixture fails the test otherwise).
 
 The Italian expected here is the catalogue's (``estro_rules/locale/it/LC_MESSAGES/estro_rules.po``), written
 out by hand: a test that read it from the catalogue could not fail on a wrong translation.
@@ -57,7 +57,7 @@ def test_an_italian_page_says_the_widgets_words_in_italian(page: Page, site: Sit
     expect(widget.locator("button.estro-add")).to_have_text("Aggiungi: testo")  # the Quadrante's table
     expect(widget.locator(".estro-result-link")).to_have_text("Risultato completo")
     expect(widget.locator(".estro-line-run")).to_have_text("Esegui")
-    assert page.locator("#estro-words").count() == 1 and traffic.to("/kinds/it/"), "the page's words, its editor's"
+    assert traffic.to("/assets/estro/words-it.js") and traffic.to("/kinds/it/"), "the scripts' words, the editor's"
     # A wrong input: the message is Italian, names the field as the form does, and says what was expected.
     wrong_seed(page, 0)
     expect(widget.locator(".estro-status")).to_have_text("Lo scenario ha un problema:")
@@ -115,8 +115,8 @@ def test_the_english_page_stays_english_and_carries_no_italian(page: Page, site:
     wrong_seed(page, 0)
     expect(widget.locator(".estro-status")).to_have_text("The scenario has a problem:")
     expect(widget.locator(".estro-error")).to_have_text(WRONG_SEED_EN)
-    # Nothing Italian was carried or fetched: no words in the page, its editor from the English declarations.
-    assert page.locator("#estro-words").count() == 0
+    # Nothing Italian was loaded: no words for the scripts, the editor from the English declarations.
+    assert traffic.to("words-it.js") == [] and page.evaluate("window.estroWordsData === undefined")
     assert traffic.to("/kinds/it/") == [] and traffic.to("/kinds/p07.destruction.json")
     assert traffic.errors == []
 

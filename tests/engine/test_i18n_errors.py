@@ -1,6 +1,6 @@
 """The engine's error messages in Italian (issue 29): on the command line (``--lang it``, ``LANG``), in a
-widget's reply (the page's language), in a form's words; and the widgets' own words, which the site carries
-to an Italian page.
+widget's reply (the page's language), in a form's words; and the widgets' own words, which an Italian page
+loads (``assets/estro/words-it.js``).
 
 An error still names its field by its machine name (the path in the scenario) and says what was expected;
 the exception's own text (``str(err)``), ``--json`` and the replies' keys stay English. The Italian expected
@@ -179,9 +179,10 @@ def test_the_scripts_words_reach_an_italian_page_whole() -> None:
         "Annullata dopo {count} di battaglie.",
         "Annullata dopo {count} battaglie.",
     ]
-    # An English page carries nothing.
-    assert jswords.words("en") is None and jswords.inline("en") == ""
-    assert json.loads(jswords.inline("it").replace("\\u003c", "<")) == data
+    # An English page loads nothing more; an Italian page, one script of the site that sets them.
+    assert jswords.words("en") is None and list(jswords.assets()) == ["assets/estro/words-it.js"]
+    line = jswords.script("it").splitlines()[-1]
+    assert line.startswith("window.estroWordsData = ") and json.loads(line.split(" = ", 1)[1].rstrip(";")) == data
 
 
 def test_every_message_has_its_italian() -> None:

@@ -62,23 +62,15 @@
  * message catalogue: t("Run") or, with values, t("Loading Python ({size})…", {size}); a number's forms
  * tn("{count} step", "{count} steps", n, {count: n}) (n is a value too). Babel's JavaScript extractor takes
  * them into the catalogue (bash scripts/i18n.sh), and the build fails on one without its Italian
- * (scripts/sitegen/messages.py). An Italian page carries its words inline, as data
- * (<script id="estro-words" type="application/json">, written by the site build: scripts/sitegen/jswords.py),
- * so nothing is fetched for them, online or offline; an English page carries nothing and says the English.
- * The helper lives here, at the top of the first of the site's scripts, so that an English page loads no
- * file more than before. API: window.estroWords = {lang, t, tn, english: {lang, t, tn}}.
+ * (scripts/sitegen/messages.py). An Italian page loads their Italian before the site's scripts
+ * (assets/estro/words-it.js, made by the site build: scripts/sitegen/jswords.py; kept by the service worker
+ * with the rest of the build); an English page loads nothing more and says the English. The helper lives
+ * here, at the top of the first of the site's scripts, so that an English page loads no file more than before. API: window.estroWords = {lang, t, tn, english: {lang, t, tn}}.
  */
 (function () {
   const lang = document.documentElement.lang === "it" ? "it" : "en";
-  let said = null; // {lang, plural: [CLDR category of each form], words: {English: Italian or [forms]}}
-  const data = document.getElementById("estro-words");
-  if (data) {
-    try {
-      said = JSON.parse(data.textContent);
-    } catch (_) {
-      said = null; // English, rather than nothing
-    }
-  }
+  // {lang, plural: [CLDR category of each form], words: {English: Italian or [forms]}}, for the page's language
+  const said = window.estroWordsData && window.estroWordsData.lang === lang ? window.estroWordsData : null;
   const fill = (text, values) =>
     values ? text.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole)) : text;
 
