@@ -26,6 +26,7 @@ from typing import TextIO
 
 from . import __version__, i18n, scenarios, sources_cli
 from .errors import EstroError, ScenarioError
+from .i18n import N_, _
 from .inputs import read_json
 from .progress import run_until_done
 from .protocol import CommandIO
@@ -38,11 +39,11 @@ EXIT_OUTPUT = 74  # EX_IOERR of sysexits.h: the output could not be written
 
 #: Why output could not be written, in words, by error number.
 OUTPUT_ERRORS = {
-    errno.ENOSPC: "no space left on the device",
-    errno.EDQUOT: "the disk quota is used up",
-    errno.EBADF: "standard output is closed",
-    errno.EFBIG: "the output file is too large",
-    errno.EIO: "an input/output error",
+    errno.ENOSPC: N_("no space left on the device"),
+    errno.EDQUOT: N_("the disk quota is used up"),
+    errno.EBADF: N_("standard output is closed"),
+    errno.EFBIG: N_("the output file is too large"),
+    errno.EIO: N_("an input/output error"),
 }
 
 
@@ -143,44 +144,52 @@ def main(
 ) -> int:
     args = build_parser().parse_args(argv)
     error_stream = err if err is not None else sys.stderr
+    language = args.lang or i18n.from_environment(os.environ)
+    with i18n.using(language):  # what goes wrong is said in the language asked for, too
+        return _main(args, out, stdin, error_stream)
+
+
+def _main(args: argparse.Namespace, out: TextIO | None, stdin: TextIO | None, error_stream: TextIO) -> int:
     if out is None:  # started with standard output closed (>&-): sys.stdout is None
-        print(f"error: cannot write the output: {OUTPUT_ERRORS[errno.EBADF]}", file=error_stream)
+        print(_cannot_write(errno.EBADF), file=error_stream)
         return EXIT_OUTPUT
     for stream in (out, error_stream):
         if isinstance(stream, io.TextIOWrapper):
             stream.reconfigure(errors="backslashreplace")
     streams = CommandIO(out, error_stream, stdin)
     try:
-        with i18n.using(args.lang or i18n.from_environment(os.environ)):
-            code: int = args.handler(args, streams)
+        code: int = args.handler(args, streams)
         out.flush()
         return code
     except EstroError as error:
         where = getattr(args, "file", None)
         prefix = f"{where}: " if where and where != "-" else ""
-        print(one_line(f"error: {prefix}{error}"), file=error_stream)
+        said = error.said() if isinstance(error, ScenarioError) else str(error)
+        print(one_line(_("error: {message}").format(message=f"{prefix}{said}")), file=error_stream)
         return EXIT_BAD_INPUT
     except BrokenPipeError:
         _quiet_stdout(out)
         return EXIT_BROKEN_PIPE
     except KeyboardInterrupt:
-        print("interrupted", file=error_stream)
+        print(_("interrupted"), file=error_stream)
         return EXIT_INTERRUPTED
     except OSError as error:
         if error.errno not in OUTPUT_ERRORS:
             return _internal(error, error_stream)
         _quiet_stdout(out)  # what is left in its buffer can never be written: drop it
-        print(f"error: cannot write the output: {OUTPUT_ERRORS[error.errno]}", file=error_stream)
+        print(_cannot_write(error.errno), file=error_stream)
         return EXIT_OUTPUT
     except Exception as error:  # a bug of ours: one line for the user, never a traceback
         return _internal(error, error_stream)
 
 
+def _cannot_write(number: int) -> str:
+    return _("error: cannot write the output: {reason}").format(reason=_(OUTPUT_ERRORS[number]))
+
+
 def _internal(error: Exception, error_stream: TextIO | None) -> int:
-    print(
-        one_line(f"internal error: {type(error).__name__}: {error} (please report it with the scenario)"),
-        file=error_stream,
-    )
+    said = _("internal error: {error} (please report it with the scenario)")
+    print(one_line(said.format(error=f"{type(error).__name__}: {error}")), file=error_stream)
     return EXIT_INTERNAL
 
 

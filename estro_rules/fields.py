@@ -31,6 +31,7 @@ from difflib import get_close_matches
 from typing import Any, TypeVar
 
 from .errors import ScenarioError
+from .i18n import N_, Message
 
 _MISSING: Any = object()
 T = TypeVar("T")
@@ -56,13 +57,17 @@ def choose(value: object, path: str, choices: Sequence[str], what: str) -> str:
     estro_rules.errors.ScenarioError: modes[0]: expected a known mode, got 'Inferno 2v2' (did you mean 'Inferno 2vs2'? known: 'Inferno 2vs2', 'Cinque Soglie')
     """
     if not isinstance(value, str):
-        raise ScenarioError(path, f"a {what} name (a string)", got=value)
+        raise ScenarioError(path, Message("a {what} name (a string)", what=Message.kept(what)), got=value)
     if value in choices:
         return value
     known = ", ".join(repr(c) for c in choices)
     close = get_close_matches(value, list(choices), n=1, cutoff=0.6)
-    hint = f"did you mean {close[0]!r}? known: {known}" if close else f"known: {known}"
-    raise ScenarioError(path, f"a known {what}", got=value, hint=hint)
+    hint = (
+        Message("did you mean {close}? known: {known}", close=repr(close[0]), known=known)
+        if close
+        else Message("known: {known}", known=known)
+    )
+    raise ScenarioError(path, Message("a known {what}", what=Message.kept(what)), got=value, hint=hint)
 
 
 class Fields:
@@ -73,10 +78,10 @@ class Fields:
 
     def __init__(self, data: object, path: str) -> None:
         if not isinstance(data, dict):
-            raise ScenarioError(path or "scenario", "a JSON object", got=data)
+            raise ScenarioError(path or "scenario", N_("a JSON object"), got=data)
         for key in data:
             if not isinstance(key, str):
-                raise ScenarioError(path or "scenario", "an object whose keys are strings", got=key)
+                raise ScenarioError(path or "scenario", N_("an object whose keys are strings"), got=key)
         self.path = path
         self._data: dict[str, Any] = data
         self._seen: set[str] = set()
@@ -94,24 +99,24 @@ class Fields:
         value = self._data.get(key)
         if value is None:
             if default is _MISSING:
-                raise ScenarioError(join(self.path, key), expected, hint="missing field")
+                raise ScenarioError(join(self.path, key), expected, hint=N_("missing field"))
             return default
         return value
 
-    def raw(self, key: str, *, default: Any = _MISSING, expected: str = "a value") -> Any:
+    def raw(self, key: str, *, default: Any = _MISSING, expected: str = N_("a value")) -> Any:
         """The value as it is, for values checked by the caller."""
         return self._get(key, default, expected)
 
     def string(self, key: str, *, default: Any = _MISSING) -> str:
-        value = self._get(key, default, "a string")
+        value = self._get(key, default, N_("a string"))
         if not isinstance(value, str):
-            raise ScenarioError(join(self.path, key), "a string", got=value)
+            raise ScenarioError(join(self.path, key), N_("a string"), got=value)
         return value
 
     def boolean(self, key: str, *, default: Any = _MISSING) -> bool:
-        value = self._get(key, default, "true or false")
+        value = self._get(key, default, N_("true or false"))
         if not isinstance(value, bool):
-            raise ScenarioError(join(self.path, key), "true or false", got=value)
+            raise ScenarioError(join(self.path, key), N_("true or false"), got=value)
         return value
 
     def integer(
@@ -122,21 +127,26 @@ class Fields:
         minimum: int | None = None,
         maximum: int | None = None,
     ) -> int:
-        value = self._get(key, default, "a whole number")
+        value = self._get(key, default, N_("a whole number"))
         return check_int(value, join(self.path, key), minimum=minimum, maximum=maximum)
 
     def items(self, key: str, *, default: Any = _MISSING, min_items: int = 0) -> Iterator[tuple[str, Any]]:
         """The items of a list as ``(path, item)`` pairs."""
-        value = self._get(key, default, "a list")
+        value = self._get(key, default, N_("a list"))
         path = join(self.path, key)
         if not isinstance(value, list):
-            raise ScenarioError(path, "a list", got=value)
+            raise ScenarioError(path, N_("a list"), got=value)
         if len(value) < min_items:
-            raise ScenarioError(path, f"a list of at least {min_items} item{'s' if min_items != 1 else ''}", got=value)
+            at_least = (
+                N_("a list of at least 1 item")
+                if min_items == 1
+                else Message("a list of at least {count} items", count=min_items)
+            )
+            raise ScenarioError(path, at_least, got=value)
         return ((join(path, f"[{i}]"), item) for i, item in enumerate(value))
 
     def obj(self, key: str, *, default: Any = _MISSING) -> Fields:
-        value = self._get(key, default, "a JSON object")
+        value = self._get(key, default, N_("a JSON object"))
         return Fields(value, join(self.path, key))
 
     def done(self) -> None:
@@ -145,8 +155,13 @@ class Fields:
         if unknown:
             known = ", ".join(sorted(self._seen))
             close = get_close_matches(unknown[0], sorted(self._seen), n=1, cutoff=0.6)
-            hint = f"did you mean {close[0]!r}?" if close else ""
-            raise ScenarioError(join(self.path, unknown[0]), f"one of: {known}", problem="unknown field", hint=hint)
+            hint = Message("did you mean {close}?", close=repr(close[0])) if close else ""
+            raise ScenarioError(
+                join(self.path, unknown[0]),
+                Message("one of: {known}", known=known),
+                problem=N_("unknown field"),
+                hint=hint,
+            )
 
 
 def number_text(n: int) -> str:
@@ -174,15 +189,15 @@ def check_int(value: object, path: str, *, minimum: int | None = None, maximum: 
     estro_rules.errors.ScenarioError: seed: expected a whole number from 0 to 2⁶³−1, got -1
     """
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ScenarioError(path, "a whole number", got=value)
+        raise ScenarioError(path, N_("a whole number"), got=value)
     low = "" if minimum is None else number_text(minimum)
     high = "" if maximum is None else number_text(maximum)
     if minimum is not None and maximum is not None and not minimum <= value <= maximum:
-        raise ScenarioError(path, f"a whole number from {low} to {high}", got=value)
+        raise ScenarioError(path, Message("a whole number from {low} to {high}", low=low, high=high), got=value)
     if minimum is not None and value < minimum:
-        raise ScenarioError(path, f"a whole number of at least {low}", got=value)
+        raise ScenarioError(path, Message("a whole number of at least {low}", low=low), got=value)
     if maximum is not None and value > maximum:
-        raise ScenarioError(path, f"a whole number of at most {high}", got=value)
+        raise ScenarioError(path, Message("a whole number of at most {high}", high=high), got=value)
     return value
 
 
@@ -236,20 +251,36 @@ def parse_json(text: str, field: str) -> object:
     text = text.removeprefix(chr(0xFEFF))
     depth = _depth(text)
     if depth > MAX_DEPTH:
-        raise ScenarioError(field, f"JSON nested at most {MAX_DEPTH} levels deep", got=f"{depth} levels")
+        nested = Message("JSON nested at most {depth} levels deep", depth=MAX_DEPTH)
+        raise ScenarioError(field, nested, got=Message("{count} levels", count=depth))
     try:
         return json.loads(text, object_pairs_hook=_no_duplicates)
     except _DuplicateKey as err:
-        raise ScenarioError(
-            field, "each key once", problem=f"the key {err.key!r} is given twice in one object"
-        ) from None
+        twice = Message("the key {key} is given twice in one object", key=repr(err.key))
+        raise ScenarioError(field, N_("each key once"), problem=twice) from None
     except json.JSONDecodeError as err:
-        where = f"line {err.lineno}, column {err.colno}: {err.msg[:1].lower()}{err.msg[1:]}"
-        raise ScenarioError(field, "valid JSON", problem=where) from None
+        said = _JSON_REASONS.get(err.msg)
+        reason = Message.kept(said) if said else f"{err.msg[:1].lower()}{err.msg[1:]}"
+        where = Message("line {line}, column {column}: {reason}", line=err.lineno, column=err.colno, reason=reason)
+        raise ScenarioError(field, N_("valid JSON"), problem=where) from None
     except ValueError:  # an integer literal past Python's digit limit
         raise ScenarioError(
-            field, f"valid JSON with numbers of at most {MAX_DIGITS} digits", problem="a number is too long"
+            field,
+            Message("valid JSON with numbers of at most {digits} digits", digits=MAX_DIGITS),
+            problem=N_("a number is too long"),
         ) from None
+
+
+_JSON_REASONS = {
+    "Expecting value": N_("expecting value"),
+    "Expecting property name enclosed in double quotes": N_("expecting property name enclosed in double quotes"),
+    "Expecting ',' delimiter": N_("expecting ',' delimiter"),
+    "Expecting ':' delimiter": N_("expecting ':' delimiter"),
+    "Extra data": N_("extra data"),
+    "Unterminated string starting at": N_("unterminated string starting at"),
+    "Invalid control character at": N_("invalid control character at"),
+}
+"""What the JSON reader says most often, in words the catalogue has (the English as the reader says it)."""
 
 
 def _depth(text: str) -> int:

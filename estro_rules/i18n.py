@@ -182,8 +182,10 @@ class Plural(Message):
 def say(text: str) -> str:
     """A kept message (:func:`N_`, :class:`Message`, :class:`Plural`) in the current language. A message's
     values are said too if they are messages themselves; any other value (a name, a player's own text) stays
-    as it is. In English, the language of the code, a kept message is already said: its ``str`` (a long
-    battle's trace says thousands)."""
+    as it is. Nothing said is nothing (gettext's empty message is its catalogue's header). In English, the
+    language of the code, a kept message is already said: its ``str`` (a long battle's trace says thousands)."""
+    if not text:
+        return text
     if _current.get() == "en":
         return str(text)
     if isinstance(text, Message):

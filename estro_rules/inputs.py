@@ -32,6 +32,7 @@ from typing import TextIO
 
 from .errors import ScenarioError
 from .fields import parse_json
+from .i18n import N_, Message
 
 #: The largest scenario or card pool file the command line reads, in bytes. The biggest example is
 #: about 10 kB; a §19 scenario at its limits of cards and actions is well under this.
@@ -39,10 +40,10 @@ MAX_INPUT_BYTES = 1_000_000
 
 #: What a file that is not a regular file is, for a message (by ``stat`` file type).
 _NOT_FILES = (
-    (stat.S_ISFIFO, "a named pipe (FIFO)"),
-    (stat.S_ISCHR, "a device"),
-    (stat.S_ISBLK, "a device"),
-    (stat.S_ISSOCK, "a socket"),
+    (stat.S_ISFIFO, N_("a named pipe (FIFO)")),
+    (stat.S_ISCHR, N_("a device")),
+    (stat.S_ISBLK, N_("a device")),
+    (stat.S_ISSOCK, N_("a socket")),
 )
 
 
@@ -101,8 +102,8 @@ def _read_at_most(read: Callable[[int], bytes], limit: int) -> bytes:
 def _too_big(field: str) -> ScenarioError:
     return ScenarioError(
         field,
-        f"at most {MAX_INPUT_BYTES:,} bytes of JSON",
-        problem=f"the text is longer than {MAX_INPUT_BYTES:,} bytes",
+        Message("at most {count} bytes of JSON", count=format(MAX_INPUT_BYTES, ",")),
+        problem=Message("the text is longer than {count} bytes", count=format(MAX_INPUT_BYTES, ",")),
     )
 
 
@@ -110,14 +111,14 @@ def _utf8(data: bytes, expected: str) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as err:
-        raise ScenarioError("", expected, problem=f"byte {err.start} is not UTF-8 text") from None
+        raise ScenarioError("", expected, problem=Message("byte {byte} is not UTF-8 text", byte=err.start)) from None
 
 
 def read_stdin(stdin: TextIO | None, field: str = "scenario") -> str:
     """Standard input as text: its bytes decoded as UTF-8 (a text stream with no bytes beneath, such as
     a test's ``io.StringIO``, as it is), at most :data:`MAX_INPUT_BYTES` of them."""
     if stdin is None:  # started with standard input closed (<&-)
-        raise ScenarioError("", "a scenario on standard input", problem="standard input is closed")
+        raise ScenarioError("", N_("a scenario on standard input"), problem=N_("standard input is closed"))
     buffer = getattr(stdin, "buffer", None)
     if buffer is None:
         text = stdin.read(MAX_INPUT_BYTES + 1)
@@ -129,15 +130,18 @@ def read_stdin(stdin: TextIO | None, field: str = "scenario") -> str:
     except TooLong:
         raise _too_big(field) from None
     except OSError as err:
-        raise ScenarioError("", "readable standard input", problem=err.strerror or "it cannot be read") from None
-    return _utf8(data, "text in UTF-8")
+        raise ScenarioError(
+            "", N_("readable standard input"), problem=err.strerror or N_("it cannot be read")
+        ) from None
+    return _utf8(data, N_("text in UTF-8"))
 
 
-def read_json(name: str, stdin: TextIO | None, what: str = "scenario", field: str = "scenario") -> object:
+def read_json(name: str, stdin: TextIO | None, what: str = N_("scenario"), field: str = "scenario") -> object:
     """Read and parse a JSON file (``-`` for standard input); ``what`` names it in errors.
 
     A message about the file itself does not repeat its name: the command line puts it first.
     """
+    kind = Message.kept(what)  # said in the message's language, where the catalogue has it
     if name == "-":
         return parse_json(read_stdin(stdin, field), field)
     try:
@@ -145,11 +149,13 @@ def read_json(name: str, stdin: TextIO | None, what: str = "scenario", field: st
     except TooLong:
         raise _too_big(field) from None
     except FileNotFoundError:
-        raise ScenarioError("", f"an existing {what} file", problem="no such file") from None
+        raise ScenarioError("", Message("an existing {what} file", what=kind), problem=N_("no such file")) from None
     except IsADirectoryError:
-        raise ScenarioError("", f"a {what} file", problem="a folder, not a file") from None
+        raise ScenarioError("", Message("a {what} file", what=kind), problem=N_("a folder, not a file")) from None
     except NotAFile as err:
-        raise ScenarioError("", f"a {what} file", problem=f"{err.what}, not a file") from None
+        problem = Message("{what}, not a file", what=Message.kept(err.what))
+        raise ScenarioError("", Message("a {what} file", what=kind), problem=problem) from None
     except OSError as err:
-        raise ScenarioError("", f"a readable {what} file", problem=err.strerror or "it cannot be read") from None
-    return parse_json(_utf8(data, "a text file in UTF-8"), field)
+        readable = Message("a readable {what} file", what=kind)
+        raise ScenarioError("", readable, problem=err.strerror or N_("it cannot be read")) from None
+    return parse_json(_utf8(data, N_("a text file in UTF-8")), field)

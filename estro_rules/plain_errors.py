@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from .errors import ScenarioError
+from .i18n import _, say
 from .schema import Field, ListOf, MapOf, Obj, Pair, Type
 from .shapes import Keyed, Tagged
 
@@ -20,8 +21,8 @@ _STEP = re.compile(r"\.?([^.\[\]]+)|\[(\d+)\]")
 
 
 def _plain(label: str) -> str:
-    """A label without its bracket: ``"Health (salute)"`` is ``"Health"``."""
-    return re.sub(r"\s*\([^)]*\)\s*$", "", label).strip()
+    """A label in the current language, without its bracket: ``"Health (salute)"`` is ``"Health"``."""
+    return re.sub(r"\s*\([^)]*\)\s*$", "", say(label)).strip()
 
 
 def _named(value: object) -> str:
@@ -64,16 +65,17 @@ def _where(root: Type, path: str, data: object) -> list[str]:
             item = value[i] if isinstance(value, list) and 0 <= i < len(value) else None
             if isinstance(here, ListOf):
                 nxt = here.item
-                noun = getattr(nxt, "label", "")
+                noun = say(getattr(nxt, "label", ""))
                 if noun and was_listed:
                     steps.pop()  # "cryptid 1" says it is one of the cryptids
                 name = _named(item)
-                steps.append(f"{(noun or 'item').lower()} {i + 1}" + (f" ({name})" if name else ""))
+                step = _("{item} {number}").format(item=(noun or _("item")).lower(), number=i + 1)
+                steps.append(step + (f" ({name})" if name else ""))
             elif isinstance(here, Pair):
                 nxt = here.first if i == 0 else here.second
-                steps.append(("the first value", "the second value")[min(i, 1)])
+                steps.append((_("the first value"), _("the second value"))[min(i, 1)])
             else:
-                steps.append(f"item {i + 1}")
+                steps.append(_("item {number}").format(number=i + 1))
             value = item
         else:
             item = value.get(key) if isinstance(value, dict) else None
@@ -122,19 +124,21 @@ def in_words(root: Type, err: ScenarioError, data: object) -> str:
     'Left team, cryptid 1 (Nessie): name is missing (it must be a string)'
     """
     steps = _where(root, err.field, data) if err.field and err.field != "scenario" else []
-    *around, last = steps or ["the scenario"]
+    *around, last = steps or [_("the scenario")]
     where = ", ".join(around)
+    expected, got, hint, problem = err.parts()  # in the current language
     if err.problem == "unknown field":
-        said = f"“{err.field.rsplit('.', 1)[-1]}” is not a field here ({err.expected})"
+        name = err.field.rsplit(".", 1)[-1]
+        said = _("“{name}” is not a field here ({expected})").format(name=name, expected=expected)
     elif err.problem:
-        said = f"{last}: {err.problem} (expected {err.expected})"
+        said = _("{field}: {problem} (expected {expected})").format(field=last, problem=problem, expected=expected)
     elif err.hint == "missing field":
-        said = f"{last} is missing (it must be {err.expected})"
+        said = _("{field} is missing (it must be {expected})").format(field=last, expected=expected)
     else:
-        said = f"{last} must be {err.expected}"
-        extra = [f"it is {err.got}"] if err.got is not None else []
-        extra += [err.hint] if err.hint else []
+        said = _("{field} must be {expected}").format(field=last, expected=expected)
+        extra = [_("it is {value}").format(value=got)] if got is not None else []
+        extra += [hint] if hint else []
         if extra:
             said += f" ({'; '.join(extra)})"
-    text = f"{where}: {said}" if where else said
+    text = _("{where}: {what}").format(where=where, what=said) if where else said
     return text[0].upper() + text[1:]

@@ -41,6 +41,7 @@ from typing import Any, NamedTuple
 
 from .errors import ScenarioError
 from .fields import Fields, check_int, choose, join, number_text
+from .i18n import N_, Message
 from .text import unsafe_characters
 
 
@@ -150,7 +151,7 @@ def _plain_json(value: Any) -> Any:
 class Int(Type):
     """A whole number within bounds (``true`` is not a number)."""
 
-    expected = "a whole number"
+    expected = N_("a whole number")
 
     def __init__(self, minimum: int | None = None, maximum: int | None = None, *, nonzero: bool = False) -> None:
         self.minimum = minimum
@@ -161,7 +162,7 @@ class Int(Type):
     def read(self, value: object, path: str, ctx: Context = NOTHING) -> int:
         number = check_int(value, path, minimum=self.minimum, maximum=self.maximum)
         if self.nonzero and number == 0:
-            raise ScenarioError(path, "a change other than 0", got=0)
+            raise ScenarioError(path, N_("a change other than 0"), got=0)
         return number
 
     def describe(self) -> str:
@@ -186,11 +187,11 @@ _number = number_text
 class Bool(Type):
     """``true`` or ``false``."""
 
-    expected = "true or false"
+    expected = N_("true or false")
 
     def read(self, value: object, path: str, ctx: Context = NOTHING) -> bool:
         if not isinstance(value, bool):
-            raise ScenarioError(path, "true or false", got=value)
+            raise ScenarioError(path, N_("true or false"), got=value)
         return value
 
     def describe(self) -> str:
@@ -200,7 +201,7 @@ class Bool(Type):
         return {"type": "bool"}
 
 
-PLAIN = "text without line breaks, control characters or direction marks"
+PLAIN = N_("text without line breaks, control characters or direction marks")
 """What a name or any other text a player gives may hold: it is shown on pages and in terminals."""
 
 
@@ -222,9 +223,9 @@ def plain(value: str, path: str) -> str:
 class Text(Type):
     """A string of plain text; ``nonempty`` names what a blank one should have been."""
 
-    expected = "a string"
+    expected = N_("a string")
 
-    def __init__(self, *, nonempty: str = "", strip: bool = False, what: str = "text") -> None:
+    def __init__(self, *, nonempty: str = "", strip: bool = False, what: str = N_("text")) -> None:
         self.nonempty = nonempty
         """When set, an empty string is refused with this as the expected value (``"a non-empty name"``)."""
         self.strip = strip
@@ -234,7 +235,7 @@ class Text(Type):
 
     def read(self, value: object, path: str, ctx: Context = NOTHING) -> str:
         if not isinstance(value, str):
-            raise ScenarioError(path, self.nonempty or "a string", got=value)
+            raise ScenarioError(path, self.nonempty or N_("a string"), got=value)
         if self.nonempty and not (value.strip() if self.strip else value):
             raise ScenarioError(path, self.nonempty, got=value)
         return plain(value, path)
@@ -257,7 +258,7 @@ class Choice(Type):
         """What one option is (``"mode"``), for messages."""
         self.labels = dict(labels or {})
         """What a player reads for each option, where it is not the option itself."""
-        self.expected = expected or f"a {what} name (a string)"
+        self.expected = expected or Message("a {what} name (a string)", what=Message.kept(what))
         """What a missing field should have held; ``"a <what> name (a string)"`` unless given."""
 
     def read(self, value: object, path: str, ctx: Context = NOTHING) -> str:
@@ -280,11 +281,11 @@ class Ref(Type):
         self.to = to
         """Where the names are defined (``"players"``, ``"board"``)."""
         self.what = what
-        self.expected = "a string"
+        self.expected = N_("a string")
 
     def read(self, value: object, path: str, ctx: Context = NOTHING) -> str:
         if not isinstance(value, str):
-            raise ScenarioError(path, "a string", got=value)
+            raise ScenarioError(path, N_("a string"), got=value)
         return plain(value, path)
 
     def describe(self) -> str:
@@ -343,14 +344,18 @@ class ListOf(Type):
                 expected, got, hint = self.too_few(value)
                 raise ScenarioError(path, expected, got=got, hint=hint)
             n = self.min_items
-            raise ScenarioError(path, "at least one item" if n == 1 else f"at least {n} items", got=value)
+            at_least = N_("at least one item") if n == 1 else Message("at least {count} items", count=n)
+            raise ScenarioError(path, at_least, got=value)
         if self.max_items is not None and len(value) > self.max_items:
             if self.too_many:
                 expected, got, hint = self.too_many(value)
                 raise ScenarioError(path, expected, got=got, hint=hint)
             if self.noun:
-                raise ScenarioError(path, f"at most {self.max_items:,} {self.noun}", got=len(value))
-            raise ScenarioError(path, f"at most {_number(self.max_items)} items", got=value)
+                most = Message(
+                    "at most {count} {items}", count=format(self.max_items, ","), items=Message.kept(self.noun)
+                )
+                raise ScenarioError(path, most, got=len(value))
+            raise ScenarioError(path, Message("at most {count} items", count=_number(self.max_items)), got=value)
         read = tuple(self.item.read(item, join(path, f"[{i}]"), ctx) for i, item in enumerate(value))
         return frozenset(read) if self.as_set else read
 
@@ -414,7 +419,7 @@ class Pair(Type):
 class MapOf(Type):
     """An object whose keys are names of one kind (faces, values, players) and whose values share a type."""
 
-    expected = "a JSON object"
+    expected = N_("a JSON object")
 
     def __init__(self, key: Choice | Ref | Text, value: Type, *, what: str, default: Any = REQUIRED) -> None:
         self.key = key
@@ -455,7 +460,7 @@ class Obj(Type):
     ``build`` turns them into the engine's object.
     """
 
-    expected = "a JSON object"
+    expected = N_("a JSON object")
 
     def __init__(
         self,
@@ -512,6 +517,7 @@ class Obj(Type):
     def dump(self, value: Any) -> Any:
         """The fields of ``value`` (the values read, or an object with them as attributes) as JSON: a field
         left at an absent default (``None``, ``""``) is left out, the shorthand alone when nothing else is given."""
+
         def get(name: str) -> Any:
             return value.get(name) if isinstance(value, Mapping) else getattr(value, name)
 
@@ -539,8 +545,6 @@ class Obj(Type):
         return data
 
 
-
-
 # --------------------------------------------------------------------------
 # Values checked later
 
@@ -564,7 +568,7 @@ class Later(Type):
     object's rules may read it when they need it; what they leave is read after them.
     """
 
-    expected = "a value"
+    expected = N_("a value")
 
     def __init__(self, inner: Type) -> None:
         self.inner = inner

@@ -21,6 +21,7 @@ from typing import Any
 
 from .errors import ScenarioError
 from .fields import Fields, choose, join
+from .i18n import N_
 from .schema import NOTHING, Context, Field, Obj, Type
 
 
@@ -173,7 +174,7 @@ class Tagged(Type):
     order of the checks, and so of the errors, is the order a reader of the JSON expects.
     """
 
-    expected = "a JSON object"
+    expected = N_("a JSON object")
 
     def __init__(
         self,

@@ -34,7 +34,7 @@ from typing import Any
 
 from . import scenarios
 from .errors import EstroError, ScenarioError
-from .i18n import check, using
+from .i18n import _, check, using
 from .protocol import LongRun, Outcome
 
 #: Seconds of work per step of a job: long enough to get work done, short enough
@@ -54,7 +54,8 @@ def _words(err: ScenarioError, data: object) -> str:
 
 def _guarded(work: Callable[[], Reply], data: Callable[[], object] = lambda: None) -> Reply:
     """Run ``work``; any failure becomes an error reply (a message, never a traceback). A scenario's error
-    comes as the command line prints it (``error``, with the field's path), in the form's words
+    comes as the command line prints it, in the current language (``error``, with the field's path), in the
+    form's words
     (``words``: what the widget shows, see :func:`estro_rules.scenarios.in_words`) and with the path
     alone (``field``: which control it is about). ``data`` gives the scenario, for the words."""
     try:
@@ -64,14 +65,14 @@ def _guarded(work: Callable[[], Reply], data: Callable[[], object] = lambda: Non
             given = data()
         except Exception:  # the text is not JSON: the message says so
             given = None
-        return {"ok": False, "error": str(err), "words": _words(err, given), "field": err.field}
+        return {"ok": False, "error": err.said(), "words": _words(err, given), "field": err.field}
     except EstroError as err:
         return {"ok": False, "error": str(err)}
     except RecursionError:
-        return {"ok": False, "error": "internal error: the scenario is nested too deeply"}
+        return {"ok": False, "error": _("internal error: the scenario is nested too deeply")}
     except Exception as err:  # the page must get a message, never a traceback
         traceback.print_exc()
-        return {"ok": False, "error": f"internal error: {type(err).__name__}: {err}"}
+        return {"ok": False, "error": _("internal error: {error}").format(error=f"{type(err).__name__}: {err}")}
 
 
 def _result_reply(outcome: Outcome, base: str) -> Reply:
@@ -180,7 +181,8 @@ class Job:
                 with using(self.language):
                     reply = _guarded(lambda: self._long_reply(long))
             else:
-                reply = {"ok": False, "error": "cancelled before it ran"}
+                with using(self.language):
+                    reply = {"ok": False, "error": _("cancelled before it ran")}
             self._final = {**reply, "done": True, "cancelled": True}
         return json.dumps(self._final)
 

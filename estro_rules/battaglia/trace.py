@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
-from ..i18n import N_, Message
+from ..i18n import N_, Message, say
 from .rules import MAX_TRACE_EVENTS, REACTION_CAP, ROLL_LIMIT, EndReason, Winner
 from .teams import Ability, Team
 
@@ -100,6 +100,20 @@ class Event:
     within: int = 0
     """For an event of a reaction chain (step 5), the step it happened inside: reactions resolve at once, in
     the middle of step 3, 4 or 6 (BAT-6.5); 0 for every other event."""
+
+    @property
+    def said(self) -> str:
+        """:attr:`text` in the current language, as a reader is shown it (:func:`~estro_rules.i18n.say`).
+
+        >>> from estro_rules.i18n import using
+        >>> event = Event(6, "death", Message("{cryptid} dies", cryptid="Imp (R1)"), ("BAT-6.6",))
+        >>> event.text, event.said
+        ('Imp (R1) dies', 'Imp (R1) dies')
+        >>> with using("it"):
+        ...     event.text, event.said
+        ('Imp (R1) dies', 'Imp (R1) muore')
+        """
+        return say(self.text)
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"step": self.step, "kind": self.kind, "text": self.text}

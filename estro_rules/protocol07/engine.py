@@ -130,7 +130,7 @@ def _each_mode_once(values: dict[str, Any], path: str) -> None:
     names: list[str] = []
     for i, name in enumerate(values["modes"]):
         if name in names:
-            raise ScenarioError(join(path, f"modes[{i}]"), "each mode once", got=name, hint="listed twice")
+            raise ScenarioError(join(path, f"modes[{i}]"), N_("each mode once"), got=name, hint=N_("listed twice"))
         names.append(name)
 
 
@@ -144,13 +144,13 @@ class Combination(Declared):
 
     modes: tuple[str, ...] = declared(
         ListOf(
-            Choice(MODE_NAMES, "mode"),
+            Choice(MODE_NAMES, N_("mode")),
             min_items=1,
-            what="list of mode names",
-            too_few=lambda given: ("at least one mode", given, ""),
+            what=N_("list of mode names"),
+            too_few=lambda given: (N_("at least one mode"), given, ""),
         ),
         label=N_("Modes in the match"),
-        help="The modes of the match, each once: " + ", ".join(f"`{m}`" for m in MODE_NAMES),
+        help=Message("The modes of the match, each once: {modes}", modes=", ".join(f"`{m}`" for m in MODE_NAMES)),
     )
     """The modes, as given."""
 
@@ -200,9 +200,9 @@ def _self_destruct_is_no_kill(values: dict[str, Any], path: str) -> None:
     if values["destroyed_by_opponent"] and values["fessura_self_destruct"]:
         raise ScenarioError(
             join(path, "fessura_self_destruct"),
-            "false when destroyed_by_opponent is true",
+            N_("false when destroyed_by_opponent is true"),
             got=True,
-            hint="a self-destruct is never a destruction by the opponent: I-P07-7",
+            hint=N_("a self-destruct is never a destruction by the opponent: I-P07-7"),
         )
 
 
@@ -226,15 +226,17 @@ class Destruction(Declared):
     CHECKED = True
 
     destroyed_by_opponent: bool = declared(
-        Bool(), default=False, label=N_("Destroyed by the opponent"), help="The opponent destroyed the card"
+        Bool(), default=False, label=N_("Destroyed by the opponent"), help=N_("The opponent destroyed the card")
     )
     """Whether the opponent destroyed the card (NecroToken)."""
 
-    face_down: bool = declared(Bool(), default=False, label=N_("The card was face-down"), help="The card was face-down")
+    face_down: bool = declared(
+        Bool(), default=False, label=N_("The card was face-down"), help=N_("The card was face-down")
+    )
     """Whether the card was face-down (Imboscata Illusoria)."""
 
     illusio_in_hand: bool = declared(
-        Bool(), default=False, label=N_("The owner has an Illusio in hand"), help="Its owner has an Illusio in hand"
+        Bool(), default=False, label=N_("The owner has an Illusio in hand"), help=N_("Its owner has an Illusio in hand")
     )
     """Whether the card's owner holds an Illusio (I-P07-1)."""
 
@@ -242,28 +244,28 @@ class Destruction(Declared):
         Bool(),
         default=False,
         label=N_("A Fessura self-destruct"),
-        help="The destruction was a Fessura self-destruct (then not by the opponent)",
+        help=N_("The destruction was a Fessura self-destruct (then not by the opponent)"),
     )
     """Whether the destruction was a Fessura self-destruct."""
 
     in_play: frozenset[str] = declared(
-        ListOf(Choice(EFFECTS, "effect"), what="list of effect names", as_set=True),
+        ListOf(Choice(EFFECTS, N_("effect")), what=N_("list of effect names"), as_set=True),
         default=frozenset(EFFECTS),
         label=N_("Effects in play"),
-        help="Which of " + ", ".join(f"`{e}`" for e in EFFECTS) + " are in play",
+        help=Message("Which of {effects} are in play", effects=", ".join(f"`{e}`" for e in EFFECTS)),
     )
     """Which of the optional :data:`EFFECTS` are in play in this match."""
 
     quadrante_table: tuple[str, ...] = declared(
         ListOf(
-            Text(nonempty="a non-empty string"),
+            Text(nonempty=N_("a non-empty string")),
             max_items=MAX_QUADRANTE_RESULTS,
-            what="list of texts",
-            too_many=lambda table: (f"at most {MAX_QUADRANTE_RESULTS} effects", len(table), ""),
+            what=N_("list of texts"),
+            too_many=lambda table: (Message("at most {count} effects", count=MAX_QUADRANTE_RESULTS), len(table), ""),
         ),
         default=(),
         label=N_("Quadrante table"),
-        help="The Quadrante's effect table, if you have one ([[I-P07-4]])",
+        help=N_("The Quadrante's effect table, if you have one ([[I-P07-4]])"),
     )
     """The Quadrante's effect table, if a maintainer supplies one (I-P07-4)."""
 
@@ -271,8 +273,10 @@ class Destruction(Declared):
         Int(0, MAX_SEED),
         default=0,
         label=N_("Random seed for the Quadrante"),
-        help="Seed of the random draw that gives the Quadrante's result (not the result itself): the same seed "
-        "gives the same result",
+        help=N_(
+            "Seed of the random draw that gives the Quadrante's result (not the result itself): the same seed "
+            "gives the same result"
+        ),
     )
     """Seed of the generator that draws the Quadrante's result."""
 

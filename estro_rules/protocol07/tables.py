@@ -15,7 +15,7 @@ has our translation beside it:
 
 from __future__ import annotations
 
-from ..i18n import _, current, say
+from ..i18n import N_, _, current, say
 from ..protocol import WidgetSpec
 from ..tables import Table, refs, rule_table, source_words
 from .engine import DESTRUCTION_ORDER, Destruction, check_combination, resolve_destruction
@@ -130,13 +130,13 @@ TABLES = {
 WIDGETS = (
     WidgetSpec(
         "p07-combination",
-        "Mode-combination picker",
+        N_("Mode-combination picker"),
         {"kind": "p07.combination", "modes": ["Single Player", "Cinque Soglie"]},
-        note="tick the modes of a match to see whether they combine, with every reason.",
+        note=N_("tick the modes of a match to see whether they combine, with every reason."),
     ),
     WidgetSpec(
         "p07-destruction",
-        "Destruction resolver",
+        N_("Destruction resolver"),
         {
             "kind": "p07.destruction",
             "destroyed_by_opponent": True,
@@ -147,7 +147,7 @@ WIDGETS = (
             "seed": 7,
         },
         examples="p07/*.json",
-        note="set the conditions of one destruction and see the effects in the canonical order.",
+        note=N_("set the conditions of one destruction and see the effects in the canonical order."),
     ),
 )
 """The page's widgets."""

@@ -1,7 +1,9 @@
 """The engine's message catalogues (:mod:`estro_rules.i18n`) against its code: the build fails on a gap.
 
-Babel extracts every marked message from ``estro_rules/`` (``_``, ``N_``, ``ngettext``, ``Message``, ``Plural``), as
-``bash scripts/i18n.sh`` does. Each must be in the template (``estro_rules/locale/estro_rules.pot``) and,
+Babel extracts every marked message from ``estro_rules/`` (``_``, ``N_``, ``ngettext``, ``Message``,
+``Plural``), from the site generator's files that write the engine's words, and from the widgets' scripts
+(``docs/assets/estro/*.js``: ``t``, ``tn``), as ``bash scripts/i18n.sh`` does. Each must be in the template
+(``estro_rules/locale/estro_rules.pot``) and,
 in every other language, have a translation that is not empty, not marked fuzzy, with every plural form,
 and with the same ``{placeholders}``; the compiled ``.mo`` must say what the ``.po`` says.
 
@@ -40,17 +42,39 @@ MessageId = str | tuple[str, str]
 _PLACEHOLDER = re.compile(r"\{(\w*)\}")
 
 
-SITE_FILES = (Path(__file__).resolve().parent / "worked.py",)
-"""The site generator's files that say something in the engine's words (a worked example's frame)."""
+SITE_FILES = (Path(__file__).resolve().parent / "worked.py", Path(__file__).resolve().parent / "widgets.py")
+"""The site generator's files that say something in the engine's words (a worked example's frame, a widget's)."""
+
+SCRIPTS = PACKAGE.parent / "docs" / "assets" / "estro"
+"""The widgets' scripts: their words are marked ``t("…")`` and ``tn("…", "…", n)`` (``engine.js``)."""
+
+SCRIPT_KEYWORDS = {**DEFAULT_KEYWORDS, "t": None, "tn": (1, 2)}
+
+
+def in_scripts(scripts: Path = SCRIPTS) -> list[MessageId]:
+    """Every marked message of the widgets' scripts (Babel's JavaScript extractor), in order, once each.
+
+    >>> ("Running…" in in_scripts(), ("{count} step: the start, then one at a time",
+    ...  "{count} steps: the start, then one at a time") in in_scripts())
+    (True, True)
+    """
+    found: dict[MessageId, None] = {}
+    for path in sorted(scripts.glob("*.js")):
+        with path.open("rb") as f:
+            for _line, message, _comments, _context in extract("javascript", f, keywords=SCRIPT_KEYWORDS):
+                found[message if isinstance(message, str) else (message[0], message[1])] = None
+    return list(found)
 
 
 def in_code(package: Path = PACKAGE, site_files: Iterable[Path] = SITE_FILES) -> list[MessageId]:
-    """Every marked message of the engine's code and of ``site_files``, in order, once each."""
+    """Every marked message of the engine's code, of ``site_files`` and of the widgets' scripts, in order, once
+    each."""
     found: dict[MessageId, None] = {}
     messages = [m for _file, _line, m, _comments, _context in extract_from_dir(str(package), keywords=KEYWORDS)]
     for path in site_files:
         with path.open("rb") as f:
             messages += [m for _line, m, _comments, _context in extract("python", f, keywords=KEYWORDS)]
+    messages += in_scripts()
     for message in messages:
         key: MessageId = message if isinstance(message, str) else (message[0], message[1])
         found[key] = None

@@ -758,11 +758,11 @@ def _italian_results(text: str) -> str:
     The engine renders for a page under the root of the Italian pages (``base="../"``, in Italian), so its
     links to rulings lead to the Italian pages, with the Italian titles; so do a widget's answers (its
     ``data-base``). A kind that does not speak Italian yet
-    answers in English, marked ``lang="en"`` so that a screen reader reads it as English, and so are the
-    widgets' controls. A widget's files are the site's."""
-    text = text.replace(' data-assets="../', ' data-assets="../../')  # the site's files, two levels up
-    # A worked example is marked with its language where it is made (worked.py); a widget's controls are English.
-    return text.replace('<article class="estro-widget-box"', '<article lang="en" class="estro-widget-box"')
+    answers in English, marked ``lang="en"`` so that a screen reader reads it as English (a worked example
+    where it is made, worked.py; a widget's result in scripts/sitegen/widgets.py). A widget's own words are
+    the page's (its frame here, its scripts' from the words the page loads: scripts/sitegen/jswords.py).
+    A widget's files are the site's."""
+    return text.replace(' data-assets="../', ' data-assets="../../')  # the site's files, two levels up
 
 
 _SAME_PAGE_TITLE = re.compile(r'(<a class="estro-ruling[^"]*" href="#[^"]+") title="[^"]*"')

@@ -11,7 +11,7 @@ from estro_rules.protocol import WidgetSpec
 from estro_rules.registry import KINDS, PROTOCOLS, TERMS
 from estro_rules.tables import Table
 
-from . import changes, fields, glossary, messages, pages, widgets
+from . import changes, fields, glossary, jswords, messages, pages, widgets
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCE_DIR = ROOT / "docs" / "_sources"
@@ -168,6 +168,7 @@ def generate(
     generated.update(widgets.kind_assets(KINDS))  # what the widgets' editors are built from
     generated.update(widgets.widget_assets(WIDGET_SPECS))  # what their pickers and editors offer
     generated.update(glossary.meanings_asset(TERMS))  # what the glossary terms' popovers say
+    generated.update(jswords.assets())  # the words of the site's scripts, for the Italian pages
     return generated
 
 

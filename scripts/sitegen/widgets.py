@@ -18,6 +18,7 @@ from typing import Any
 
 from estro_rules import scenarios
 from estro_rules.html import esc, tag
+from estro_rules.i18n import LANGUAGES, _, current, say, using
 from estro_rules.protocol import Kind, WidgetSpec
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -27,17 +28,62 @@ KINDS_DIR = "assets/estro/kinds"
 """Where the site keeps each kind's declarations, as ``<kind name>.json``."""
 
 
-def kind_asset(kind: Kind) -> dict[str, Any]:
-    """What the browser builds a kind's form from: its name, its summary and its declared fields."""
-    return {"name": kind.name, "summary": kind.summary, "fields": kind.fields.to_json()}
+_SAID = ("label", "help", "what", "summary")
+"""The keys of a kind's declarations (:meth:`estro_rules.schema.Type.to_json`) whose text a player reads."""
+
+
+def said(data: Any) -> Any:
+    """A kind's declarations with their words in the current language: every label, help, noun (``what``) and
+    summary, and a choice's options' labels, said (:func:`estro_rules.i18n.say`: a marked text in the
+    catalogue, a ``Message`` with its values); names, the JSON's own keys and values stay as they are.
+
+    >>> from estro_rules.i18n import N_, using
+    >>> declared = {"type": "object", "name": "x", "fields": [{"name": "in_play", "label": N_("Effects in play"),
+    ...   "type": {"type": "choice", "what": "effect", "options": [["Nebbia", "Nebbia"]]}}]}
+    >>> with using("it"):
+    ...     said(declared)["fields"][0]["label"]
+    'Effetti in gioco'
+    """
+    if isinstance(data, dict):
+        out: dict[str, Any] = {}
+        for key, value in data.items():
+            if key in _SAID and isinstance(value, str):
+                out[key] = say(value)
+            elif key == "options" and data.get("type") == "choice":
+                out[key] = [
+                    [option, label if label == option else say(label)] for option, label in value
+                ]  # a name stays
+            else:
+                out[key] = said(value)
+        return out
+    if isinstance(data, list):
+        return [said(value) for value in data]
+    return data
+
+
+def kind_asset(kind: Kind, language: str = "en") -> dict[str, Any]:
+    """What the browser builds a kind's form from: its name, its summary and its declared fields, in
+    ``language`` where the kind speaks it (else English), and that language (``lang``)."""
+    spoken = language if language in kind.languages else "en"
+    with using(spoken):
+        return {
+            "name": kind.name,
+            "lang": spoken,
+            "summary": say(kind.summary),
+            "fields": said(kind.fields.to_json()),
+        }
 
 
 def kind_assets(kinds: tuple[Kind, ...]) -> dict[str, str]:
-    """Every kind's declarations as a site file, by its path in the site."""
-    return {
-        f"{KINDS_DIR}/{k.name}.json": json.dumps(kind_asset(k), ensure_ascii=False, separators=(",", ":")) + "\n"
-        for k in kinds
-    }
+    """Every kind's declarations as a site file, by its path in the site: ``<kind>.json`` in English, and in
+    every other language ``<language>/<kind>.json`` (an Italian page's editor is built from that one)."""
+    out = {}
+    for language in LANGUAGES:
+        folder = KINDS_DIR if language == "en" else f"{KINDS_DIR}/{language}"
+        for k in kinds:
+            text = json.dumps(kind_asset(k, language), ensure_ascii=False, separators=(",", ":"))
+            out[f"{folder}/{k.name}.json"] = text + "\n"
+    return out
 
 
 WIDGETS_DIR = "assets/estro/widgets"
@@ -126,41 +172,53 @@ def render(spec: WidgetSpec, base: str, download_bytes: int, *, hand_label: str 
     text = json.dumps(scenario, indent=2, ensure_ascii=False)
     picker = ""
     if spec.examples:
-        options = tag("option", "Choose an example…", value="")
+        options = tag("option", esc(_("Choose an example…")), value="")
         options += "".join(
             tag("option", esc(title), value=i) for i, (title, _) in enumerate(example_options(spec.examples, kind.name))
         )
-        picker = tag("label", "Example: " + tag("select", options, class_="estro-examples"), class_="estro-picker")
+        picker = tag(
+            "label", esc(_("Example:")) + " " + tag("select", options, class_="estro-examples"), class_="estro-picker"
+        )
     megabytes = f"{download_bytes / 1_000_000:.1f} MB"
-    run_label = "Run simulation" if spec.mode == "simulate" else "Run"
-    buttons = tag("button", run_label, type="button", class_="estro-run md-button md-button--primary")
-    buttons += tag("button", "Cancel", type="button", class_="estro-cancel md-button", disabled=True)
-    buttons += tag("button", "Copy link", type="button", class_="estro-copy-link md-button")
+    if current() == "it":
+        megabytes = megabytes.replace(".", ",")  # the decimal comma
+    run_label = _("Run simulation") if spec.mode == "simulate" else _("Run")
+    buttons = tag("button", esc(run_label), type="button", class_="estro-run md-button md-button--primary")
+    buttons += tag("button", esc(_("Cancel")), type="button", class_="estro-cancel md-button", disabled=True)
+    buttons += tag("button", esc(_("Copy link")), type="button", class_="estro-copy-link md-button")
     if spec.hand_to and hand_label:
-        buttons += tag("button", esc(hand_label), type="button", class_="estro-hand md-button", data_to=spec.hand_to)
+        buttons += tag(
+            "button", esc(say(hand_label)), type="button", class_="estro-hand md-button", data_to=spec.hand_to
+        )
     status = tag(
         "span",
-        f"Result rendered when the site was built. The first run loads Python in your browser ({megabytes}).",
+        esc(
+            _("Result rendered when the site was built. The first run loads Python in your browser ({size}).").format(
+                size=megabytes
+            )
+        ),
         class_="estro-status",
         role="status",
     )
     editor = tag(
         "div",
-        tag("p", "The editor appears when the page's scripts have loaded; the JSON below works meanwhile."),
+        tag("p", esc(_("The editor appears when the page's scripts have loaded; the JSON below works meanwhile."))),
         class_="estro-editor",
         data_kind=kind.name,
         data_controls=",".join(spec.controls),
     )
     json_view = tag(
         "details",
-        tag("summary", "Scenario as JSON (advanced: edits here update the controls)")
-        + tag("textarea", esc(text), class_="estro-scenario", rows=12, spellcheck="false", aria_label="Scenario JSON"),
+        tag("summary", esc(_("Scenario as JSON (advanced: edits here update the controls)")))
+        + tag(
+            "textarea", esc(text), class_="estro-scenario", rows=12, spellcheck="false", aria_label=_("Scenario JSON")
+        ),
         class_="estro-json",
     )
     body = (
         tag(
             "p",
-            tag("strong", esc(spec.title)) + (" — " + esc(spec.note) if spec.note else ""),
+            tag("strong", esc(say(spec.title))) + (" — " + esc(say(spec.note)) if spec.note else ""),
             class_="estro-title",
             tabindex=-1,  # where the focus goes when another widget hands it a scenario, or "Try it" opens it
         )
@@ -176,14 +234,20 @@ def render(spec: WidgetSpec, base: str, download_bytes: int, *, hand_label: str 
         )
         + tag("div", "", class_="estro-error", role="alert", hidden=True)
         + (tag("div", "", class_="estro-offer", role="alert", hidden=True) if spec.takes else "")
-        + tag("p", "Out of date: the result below is for an earlier scenario.", class_="estro-stale-note", hidden=True)
+        + tag(
+            "p",
+            esc(_("Out of date: the result below is for an earlier scenario.")),
+            class_="estro-stale-note",
+            hidden=True,
+        )
         + tag(
             "div",
             output,
             class_="estro-output",
             aria_live="polite",
             aria_busy="false",
-            lang=spoken if spoken != "en" else None,
+            # Its language always on a page not in English (a kind that does not speak it yet answers in English).
+            lang=spoken if spoken != "en" or current() != "en" else None,
         )
     )
     return tag(
@@ -197,5 +261,5 @@ def render(spec: WidgetSpec, base: str, download_bytes: int, *, hand_label: str 
         data_download_bytes=download_bytes,
         data_assets=f"{base}{WIDGETS_DIR}/{spec.name}.json" if spec.examples or spec.samples else None,
         data_takes=json.dumps({kind: list(fields) for kind, fields in spec.takes}) if spec.takes else None,
-        data_offer=spec.offer or None,
+        data_offer=say(spec.offer) if spec.offer else None,
     )

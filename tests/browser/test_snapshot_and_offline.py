@@ -397,6 +397,11 @@ def test_every_widget_works_offline_after_first_use(context: BrowserContext, pag
     output = page.locator("#widget-p07-combination .estro-output")
     expect(output).to_have_attribute("lang", "it")
     expect(output).to_contain_text("Non ammesso.")
+    # The widget's own words too: its status, its result line, its editor (from the Italian declarations,
+    # never fetched online: the service worker keeps them).
+    expect(page.locator("#widget-p07-combination .estro-status")).to_contain_text("Fatto in")
+    expect(page.locator("#widget-p07-combination .estro-result-link")).to_have_text("Risultato completo")
+    expect(page.locator("#widget-p07-combination legend").first).to_have_text("Modalità della partita")
     # A shared scenario link (a query string) opens offline too.
     page.goto(link_for(site, "protocol-07", "p07-combination", {"kind": "p07.combination", "modes": ["Cinque Soglie"]}))
     wait_runs(page, "widget-p07-combination", 1)

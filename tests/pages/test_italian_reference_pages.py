@@ -201,9 +201,9 @@ def test_the_italian_scenario_format(site: dict[str, str]) -> None:
     assert "Le sue regole sono nella pagina [PROTOCOL_07 — Combinazioni di modalità](protocol-07.md)" in page
     assert "PROTOCOL_07: queste modalità si possono giocare insieme? Le sue regole" in page  # the kind's summary
     assert "| Campo | Tipo | Predefinito | Significato |" in page and "| Field |" not in page
-    # A field's label the catalogue says in Italian; a help it does not have yet, marked English.
+    # A field's label and its help, which the catalogue says in Italian.
     assert "| `face_down` | " in page and "| La carta era coperta |" in page
-    assert '<span lang="en">The opponent destroyed the card</span>' in page
+    assert "L'avversario ha distrutto la carta" in page and "The opponent destroyed the card" not in page
     # The generator's own words, and the rules across fields of PROTOCOL_07 (in the catalogue).
     assert "Le regole che legano i suoi campi, nell'ordine in cui le applica il lettore:" in page
     assert "| 1 | Una modalità si elenca una volta sola. |  |" in page

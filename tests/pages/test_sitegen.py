@@ -410,9 +410,9 @@ def test_an_italian_page_is_built_beside_the_english_one(tmp_path: Path) -> None
     assert '!!! interpretation "Interpretazione' in page and "<summary>Python: l'esempio che eseguono i test" in page
     assert "[I-DEMO-1](#I-DEMO-1)" in page  # a citation on the same page, as on the English page
     assert "§11.7 <small>(non ancora pubblicata)</small>" in page
-    # The widget's controls are English, and marked so; its answers link the Italian pages (its base is their
-    # root), and its files are the site's, two levels up.
-    assert '<article lang="en" class="estro-widget-box"' in page and 'data-base="../"' in page
+    # The widget speaks the page's language (its words are the page's: no lang="en" around it); its answers
+    # link the Italian pages (its base is their root), and its files are the site's, two levels up.
+    assert '<article class="estro-widget-box"' in page and 'lang="en"' not in page and 'data-base="../"' in page
     assert 'data-assets="../../assets/estro/widgets/demo.json"' in page
     assert "### DEMO-1 · Two and two {#DEMO-1" in out["demo.md"]  # the English page is unchanged
     assert "| Numero |" in page and "| Number |" in out["demo.md"]  # a generated table's header, in Italian

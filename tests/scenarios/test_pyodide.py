@@ -184,9 +184,11 @@ def test_the_engine_answers_in_italian_as_cpython(compiled: Compiled, node: str)
     """An Italian page's widget: the catalogue is read from inside the engine's zip, and the modules that
     reading it needs are in the boot library (measured with an Italian request too)."""
     texts = [p.read_text() for p in EXAMPLES if "kind" in json.loads(p.read_text())]
-    in_pyodide = replies_in_pyodide(node, [[t, "it"] for t in texts], compiled.engine, compiled.stdlib)
-    assert in_pyodide == [web.handle(t, "", "it") for t in texts]  # JSON text, compared as text
-    replies = [json.loads(r) for r in in_pyodide]
+    in_pyodide = replies_in_pyodide(node, [[t, "it"] for t in [*texts, *BAD]], compiled.engine, compiled.stdlib)
+    assert in_pyodide == [web.handle(t, "", "it") for t in [*texts, *BAD]]  # JSON text, compared as text
+    # A wrong scenario's message is Italian there too (tests/engine/test_i18n_errors.py).
+    assert json.loads(in_pyodide[-1])["error"] == "seed: atteso un numero intero da 0 a 2⁶³−1, ricevuto -3"
+    replies = [json.loads(r) for r in in_pyodide[: len(texts)]]
     p07 = [r for r in replies if r["result"]["kind"].startswith("p07.")]
     assert p07 and all(r["lang"] == "it" for r in p07)
     assert any("Ammesso." in r["html"] or "Non ammesso." in r["html"] for r in p07)

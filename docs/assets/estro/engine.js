@@ -56,13 +56,55 @@
  */
 "use strict";
 
+/* ---------- the scripts' words, in the page's language (issue 29) ----------
+ *
+ * Every word the scripts put on a page is written in English where it is said, marked for the engine's
+ * message catalogue: t("Run") or, with values, t("Loading Python ({size})…", {size}); a number's forms
+ * tn("{count} step", "{count} steps", n, {count: n}) (n is a value too). Babel's JavaScript extractor takes
+ * them into the catalogue (bash scripts/i18n.sh), and the build fails on one without its Italian
+ * (scripts/sitegen/messages.py). An Italian page loads their Italian before the site's scripts
+ * (assets/estro/words-it.js, made by the site build: scripts/sitegen/jswords.py; kept by the service worker
+ * with the rest of the build); an English page loads nothing more and says the English. The helper lives
+ * here, at the top of the first of the site's scripts, so that an English page loads no file more than before. API: window.estroWords = {lang, t, tn, english: {lang, t, tn}}.
+ */
 (function () {
+  const lang = document.documentElement.lang === "it" ? "it" : "en";
+  // {lang, plural: [CLDR category of each form], words: {English: Italian or [forms]}}, for the page's language
+  const said = window.estroWordsData && window.estroWordsData.lang === lang ? window.estroWordsData : null;
+  const fill = (text, values) =>
+    values ? text.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole)) : text;
+
+  /* `message` (English) in the page's language, its {placeholders} filled from `values`. */
+  function t(message, values) {
+    const words = said && said.words[message];
+    return fill(typeof words === "string" ? words : message, values);
+  }
+
+  /* The form of `singular`/`plural` that `n` takes in the page's language (Italian has three). */
+  function tn(singular, plural, n, values) {
+    const forms = said && said.words[singular];
+    let text = n === 1 ? singular : plural;
+    if (Array.isArray(forms) && forms.length) {
+      const at = said.plural.indexOf(new Intl.PluralRules(said.lang).select(n));
+      text = forms[at >= 0 ? at : forms.length - 1]; // a browser without a category: the general plural
+    }
+    return fill(text, {n, ...values});
+  }
+
+  /* The same, in English whatever the page (an editor whose kind does not speak the page's language yet). */
+  const english = {lang: "en", t: (message, values) => fill(message, values), tn: (singular, plural, n, values) => fill(n === 1 ? singular : plural, {n, ...values})};
+
+  window.estroWords = {lang, t, tn, english};
+})();
+
+(function () {
+  const {t, lang} = window.estroWords;
   const SCRIPT_URL = document.currentScript ? document.currentScript.src : location.href;
   const WORKER_URL = new URL("worker.js", SCRIPT_URL);
   const SITE_ROOT = new URL("../../", SCRIPT_URL);
   const BUILD = pageBuild(document); // the build of this window's scripts (null: not stamped, mkdocs serve)
   if (BUILD) WORKER_URL.search = new URLSearchParams({v: BUILD.worker.slice(0, 12), build: BUILD.id, runtime: BUILD.runtime});
-  const UPDATED = "The rules were updated since this page was opened: reload the page to use the new rules.";
+  const UPDATED = t("The rules were updated since this page was opened: reload the page to use the new rules.");
   const IDLE_MS = 2000; // quiet time after the last reply before the follow-up work starts
   const CONTROL_MS = 30000; // longest wait for the service worker to serve the page before the snapshot is made
 
@@ -94,7 +136,8 @@
       this.worker = new Worker(WORKER_URL, {type: "module", name});
       this.worker.onmessage = (event) => this.receive(event.data);
       this.worker.onerror = (event) => {
-        this.receive({type: "failed", error: `Python could not start: ${event.message || "the worker did not load"}`});
+        const reason = event.message || t("the worker did not load");
+        this.receive({type: "failed", error: t("Python could not start: {reason}", {reason})});
       };
     },
 
@@ -116,6 +159,9 @@
     },
 
     receive(message) {
+      if (message.type === "failed" && typeof message.reason === "string") {
+        message = {...message, error: t("Python could not start: {reason}", {reason: message.reason})}; // in the page's words
+      }
       if (message.type === "failed" && message.updated) {
         // The worker's runtime is not this page's build: no results, the page says so.
         if (message.id && this.pending.has(message.id)) {
@@ -262,7 +308,7 @@
   }
 
   const longDate = (iso) =>
-    iso ? new Date(iso + "T12:00:00Z").toLocaleDateString("en-GB", {day: "numeric", month: "long", year: "numeric"}) : "an earlier day";
+    iso ? new Date(iso + "T12:00:00Z").toLocaleDateString(lang === "it" ? "it-IT" : "en-GB", {day: "numeric", month: "long", year: "numeric"}) : t("an earlier day");
 
   /* A note at the top of the page's text, kept across instant navigation; null removes it. */
   const notes = new Map(); // class -> {title, text, reload}
@@ -295,7 +341,7 @@
         const button = document.createElement("button");
         button.type = "button";
         button.className = "md-button md-button--primary estro-reload";
-        button.textContent = "Reload";
+        button.textContent = t("Reload");
         button.addEventListener("click", () => location.reload());
         body.append(" ", button);
       }
@@ -316,8 +362,8 @@
       this.broadcast({type: "failed", error: UPDATED, updated: true});
     }
     note("updated", {
-      title: "Rules updated: reload",
-      text: "A newer version of the rules is in place. This page keeps what it showed until you reload; its widgets wait for the reload.",
+      title: t("Rules updated: reload"),
+      text: t("A newer version of the rules is in place. This page keeps what it showed until you reload; its widgets wait for the reload."),
       reload: true,
     });
   };
@@ -345,13 +391,13 @@
     if (noRoom.build === BUILD.id) {
       // This page is the new build, from the network; offline the old one is shown.
       note("storage", {
-        title: "Not enough storage",
-        text: `Not enough storage to keep these rules for offline use: offline, this site shows the rules of ${longDate(state.date)}. Free some space.`,
+        title: t("Not enough storage"),
+        text: t("Not enough storage to keep these rules for offline use: offline, this site shows the rules of {date}. Free some space.", {date: longDate(state.date)}),
       });
     } else {
       note("storage", {
-        title: "Not enough storage",
-        text: `Not enough storage to update the rules for offline use: showing the rules of ${longDate(BUILD.date)}. Free some space or go online.`,
+        title: t("Not enough storage"),
+        text: t("Not enough storage to update the rules for offline use: showing the rules of {date}. Free some space or go online.", {date: longDate(BUILD.date)}),
       });
     }
   }

@@ -28,11 +28,13 @@
  *     onChange(value, how)  after every edit; how: "input" (typing) or "change" (a committed edit)
  *     onBuilt(node)         after controls are made inside the form once it exists (a row opened, a list
  *                           drawn again): the page marks their Italian words there
+ *     words     {t, tn} that say the editor's own words (window.estroWords, the page's language, by default)
  *   form.element, form.value(), form.set(value), form.showError(path, message), form.clearErrors()
  */
 "use strict";
 
 (function () {
+  const {t, tn} = window.estroWords; // the page's words (assets/estro/engine.js)
   let uid = 0;
   const nextId = (stem) => `estro-f${++uid}-${stem}`;
 
@@ -92,7 +94,7 @@
   function noun(type) {
     if (type.label) return type.label;
     const what = (type.what || "").replace(/ name$/, "");
-    return capital(what) || "Item";
+    return capital(what) || t("Item");
   }
 
   function el(name, attrs = {}, ...children) {
@@ -131,7 +133,7 @@
       case "list":
         return Array.from({length: type.min || 0}, (_, i) => defaultValue(type.item, ctx, `${noun(type.item)} ${i + 1}`));
       case "pair":
-        return type.items.map((t) => defaultValue(t, ctx));
+        return type.items.map((part) => defaultValue(part, ctx));
       case "map":
         return {};
       case "object": {
@@ -195,6 +197,7 @@
   /* ---------- the form ---------- */
 
   function create(kind, value, options = {}) {
+    const {t, tn} = options.words || window.estroWords; // the editor's words: the page's, or its kind's language
     const root = {value: isObject(value) ? clone(value) : {}};
     const rootSlot = {get: () => root.value, set: (v) => (root.value = v)};
     const samples = options.samples || {};
@@ -310,7 +313,7 @@
         case "tagged":
           return taggedControl(type, slot, path, meta, opts);
         default:
-          return wrapper(path, "estro-unknown", el("p", {text: `${meta.label}: edit this field in the JSON view.`}));
+          return wrapper(path, "estro-unknown", el("p", {text: t("{field}: edit this field in the JSON view.", {field: meta.label})}));
       }
     }
 
@@ -333,7 +336,7 @@
       const v = slot.get();
       input.value = v === undefined || v === null ? "" : String(v);
       if (meta.default !== undefined && meta.default !== null) input.placeholder = String(meta.default);
-      else if (also.length) input.placeholder = `number or ${also.join(", ")}`;
+      else if (also.length) input.placeholder = t("number or {words}", {words: also.join(", ")});
       const read = () => {
         const s = input.value.trim();
         if (s === "") return undefined;
@@ -405,15 +408,15 @@
       select.textContent = "";
       if (!meta.required) {
         const d = meta.default;
-        const text = d !== undefined && d !== null && d !== "" ? `Default (${labelOf(d)})` : "— (none)";
+        const text = d !== undefined && d !== null && d !== "" ? t("Default ({value})", {value: labelOf(d)}) : t("— (none)");
         select.append(el("option", {value: "", text}));
       } else if (current === undefined || current === null || current === "") {
-        select.append(el("option", {value: "", text: "Choose…"}));
+        select.append(el("option", {value: "", text: t("Choose…")}));
       }
       for (const [value, text] of choices) select.append(el("option", {value, text}));
       if (current !== undefined && current !== null && current !== "" && !choices.some(([v]) => v === current)) {
         // A value the list does not hold (a typo in the JSON): shown as it is, for the engine to name.
-        select.append(el("option", {value: String(current), text: `${current} (not known)`}));
+        select.append(el("option", {value: String(current), text: t("{value} (not known)", {value: current})}));
       }
       select.value = current === undefined || current === null ? "" : String(current);
     }
@@ -461,11 +464,11 @@
     }
 
     function pairControl(type, slot, path, meta) {
-      if (!Array.isArray(slot.get())) slot.set(type.items.map((t) => defaultValue(t, ctx)));
+      if (!Array.isArray(slot.get())) slot.set(type.items.map((part) => defaultValue(part, ctx)));
       const group = el("fieldset", {class: "estro-pair", "data-path": path}, el("legend", {text: meta.label}));
-      const words = ["first", "second"];
-      type.items.forEach((t, i) => {
-        const part = control(t, childSlot(slot, i), join(path, `[${i}]`), {label: words[i], required: true});
+      const words = [t("first"), t("second")];
+      type.items.forEach((item, i) => {
+        const part = control(item, childSlot(slot, i), join(path, `[${i}]`), {label: words[i], required: true});
         if (part) group.append(part);
       });
       group.classList.add("estro-field");
@@ -529,14 +532,14 @@
       group.append(el("legend", {text: meta.label}));
       if (meta.help) group.title = meta.help;
       const rows = el("div", {class: "estro-rows"});
-      const add = el("button", {type: "button", class: "estro-add md-button", text: `Add ${lower}`});
+      const add = el("button", {type: "button", class: "estro-add md-button", text: t("Add {item}", {item: lower})});
       const cap = el("p", {class: "estro-cap-note", role: "status"});
       const bar = el("div", {class: "estro-list-bar"}, add);
       const sampleList = item.type === "object" ? samples[item.name] : null;
       let picker = null;
       if (sampleList && sampleList.length) {
-        picker = el("select", {class: "estro-sample-pick", "aria-label": `Add a sample ${lower}`});
-        picker.append(el("option", {value: "", text: `Add a sample ${lower}…`}));
+        picker = el("select", {class: "estro-sample-pick", "aria-label": t("Add a sample {item}", {item: lower})});
+        picker.append(el("option", {value: "", text: t("Add a sample {item}…", {item: lower})}));
         sampleList.forEach((s, i) => picker.append(el("option", {value: String(i), text: sampleName(s, `${name} ${i + 1}`)})));
         bar.append(picker);
       }
@@ -560,7 +563,8 @@
         const full = type.max !== null && type.max !== undefined && list.length >= type.max;
         add.disabled = full;
         if (picker) picker.disabled = full;
-        cap.textContent = full ? `${capital(type.what || `list of ${lower}s`)}: ${type.max} at most. Remove one to add another.` : "";
+        const most = {list: capital(type.what || t("list of {item}s", {item: lower})), count: type.max};
+        cap.textContent = full ? tn("{list}: {count} at most. Remove one to add another.", "{list}: {count} at most. Remove one to add another.", type.max, most) : "";
         cap.hidden = !full;
         if (focus) focus();
       }
@@ -569,11 +573,16 @@
         const rowPath = join(path, `[${i}]`);
         const title = `${name} ${i + 1}`;
         const r = el("div", {class: "estro-row", role: "group", "aria-label": title, "data-path": rowPath, "data-index": i});
-        const earlier = across ? ["←", "left"] : ["↑", "up"];
-        const later = across ? ["→", "right"] : ["↓", "down"];
-        const up = el("button", {type: "button", class: "estro-move estro-earlier", text: earlier[0], "aria-label": `Move ${lower} ${i + 1} ${earlier[1]}`, title: `Move ${earlier[1]}`});
-        const down = el("button", {type: "button", class: "estro-move estro-later", text: later[0], "aria-label": `Move ${lower} ${i + 1} ${later[1]}`, title: `Move ${later[1]}`});
-        const remove = el("button", {type: "button", class: "estro-remove", text: "Remove", "aria-label": `Remove ${lower} ${i + 1}`});
+        const at = {item: lower, number: i + 1};
+        const earlier = across
+          ? ["←", t("Move {item} {number} left", at), t("Move left")]
+          : ["↑", t("Move {item} {number} up", at), t("Move up")];
+        const later = across
+          ? ["→", t("Move {item} {number} right", at), t("Move right")]
+          : ["↓", t("Move {item} {number} down", at), t("Move down")];
+        const up = el("button", {type: "button", class: "estro-move estro-earlier", text: earlier[0], "aria-label": earlier[1], title: earlier[2]});
+        const down = el("button", {type: "button", class: "estro-move estro-later", text: later[0], "aria-label": later[1], title: later[2]});
+        const remove = el("button", {type: "button", class: "estro-remove", text: t("Remove"), "aria-label": t("Remove {item} {number}", at)});
         up.disabled = i === 0;
         down.disabled = i === count - 1;
         up.addEventListener("click", () => move(i, -1, "estro-earlier"));
@@ -610,7 +619,7 @@
         const head = el("div", {class: "estro-row-head", role: "toolbar", "aria-label": title}, toggle, ...buttons);
         const holder = el("div", {class: "estro-row-body"});
         holder.hidden = true;
-        const done = el("button", {type: "button", class: "estro-row-done", text: "Done", "aria-label": `Done with ${lower} ${i + 1}`});
+        const done = el("button", {type: "button", class: "estro-row-done", text: t("Done"), "aria-label": t("Done with {item} {number}", {item: lower, number: i + 1})});
         let made = false;
         r.classList.add("estro-row-collapsible");
         for (const b of [toggle, ...buttons]) b.tabIndex = -1;
@@ -669,7 +678,7 @@
       function roveTo(button) {
         const r = button.closest(".estro-row");
         active = Number(r.dataset.index);
-        for (const t of rows.querySelectorAll(":scope > .estro-row > .estro-row-head > .estro-row-toggle")) t.tabIndex = -1;
+        for (const toggle of rows.querySelectorAll(":scope > .estro-row > .estro-row-head > .estro-row-toggle")) toggle.tabIndex = -1;
         r.querySelector(":scope > .estro-row-head > .estro-row-toggle").tabIndex = 0;
         button.focus();
       }
@@ -730,7 +739,7 @@
         case "ref":
           return String(value);
         case "bool":
-          return value ? "yes" : "no";
+          return value ? t("yes") : t("no");
         case "const":
           return "";
         case "choice": {
@@ -744,7 +753,8 @@
           const each = value.map((v) => summarise(type.item, v)).filter(Boolean);
           const what = noun(type.item).toLowerCase();
           if (type.item.type !== "object" && type.item.type !== "tagged") return each.join(", ");
-          return `${value.length} ${value.length === 1 ? what : `${what}s`}` + (each.length ? `: ${each.join("; ")}` : "");
+          const counted = tn("{count} {item}", "{count} {item}s", value.length, {count: value.length, item: what});
+          return counted + (each.length ? `: ${each.join("; ")}` : "");
         }
         case "map": {
           if (!isObject(value)) return "";
@@ -815,7 +825,7 @@
       if (keyType.type === "choice") keys = keyType.options;
       else if (keyType.type === "ref" && ctx.names(keyType) !== null) keys = ctx.names(keyType).map((n) => [n, n]);
       else {
-        group.append(el("p", {class: "estro-help", text: "Edit this field in the JSON view."}));
+        group.append(el("p", {class: "estro-help", text: t("Edit this field in the JSON view.")}));
         return group;
       }
       const map = () => (isObject(slot.get()) ? slot.get() : {});
@@ -929,8 +939,8 @@
       const pool = samples[type.name];
       if (pool && pool.length && !opts.inRow) {
         const lower = noun(type).toLowerCase();
-        const picker = el("select", {class: "estro-sample-pick", "aria-label": `Use a sample ${lower} for ${meta.label}`});
-        picker.append(el("option", {value: "", text: `Use a sample ${lower}…`}));
+        const picker = el("select", {class: "estro-sample-pick", "aria-label": t("Use a sample {item} for {field}", {item: lower, field: meta.label})});
+        picker.append(el("option", {value: "", text: t("Use a sample {item}…", {item: lower})}));
         pool.forEach((s, i) => picker.append(el("option", {value: String(i), text: sampleName(s, `${noun(type)} ${i + 1}`)})));
         picker.addEventListener("change", () => {
           if (picker.value === "") return;

@@ -36,7 +36,8 @@
 "use strict";
 
 (function () {
-  const TABLE_WORD = document.documentElement.lang === "it" ? "Tabella" : "Table";
+  const {t} = window.estroWords; // the page's words (assets/estro/engine.js)
+  const TABLE_WORD = t("Table");
 
   function nameOf(box) {
     const caption = box.querySelector("caption");
@@ -193,19 +194,21 @@
         const en = document.createElement("i");
         en.lang = "en";
         en.textContent = english;
-        box.append(" (in inglese ", en, ")"); // the glossary's other word: the English pages use it
+        const inEnglish = t("in English");
+        box.append(` (${inEnglish} `, en, ")"); // the glossary's other word: the English pages use it
       } else if (!inItalian && italian && italian !== english) {
         const it = document.createElement("i");
         it.lang = "it";
         it.textContent = italian;
-        box.append(" (", it, ours ? ", our translation)" : ")");
+        const translated = t(", our translation");
+        box.append(" (", it, ours ? `${translated})` : ")");
       }
       box.append(": " + (inItalian ? italianMeaning : meaning));
       if (touch) {
         const more = document.createElement("a");
         more.href = link.href;
         more.className = "estro-popover-more";
-        more.textContent = inItalian ? "Voce del glossario" : "Glossary entry";
+        more.textContent = t("Glossary entry");
         box.append(" ", more);
       }
     } else {
@@ -331,7 +334,7 @@
     nav.className = "md-code__nav";
     const button = document.createElement("button");
     button.className = "md-code__button";
-    button.title = "Copy to clipboard";
+    button.title = t("Copy to clipboard");
     button.dataset.clipboardTarget = `#${pre.id} code`;
     button.dataset.mdType = "copy";
     nav.append(button);

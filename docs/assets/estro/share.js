@@ -31,6 +31,7 @@
 "use strict";
 
 (function () {
+  const {t, lang} = window.estroWords; // the page's words (assets/estro/engine.js)
   const MAX_BYTES = 1000000;
   const SCRIPT_URL = document.currentScript ? document.currentScript.src : location.href;
   const WIDGETS_URL = new URL("widgets.json", SCRIPT_URL);
@@ -42,8 +43,9 @@
 
   const tooBig = () =>
     new LinkError(
-      `The link's scenario is longer than ${MAX_BYTES.toLocaleString("en")} bytes once unpacked ` +
-        "(the most a scenario may be): it was not opened.",
+      t("The link's scenario is longer than {bytes} bytes once unpacked (the most a scenario may be): it was not opened.", {
+        bytes: MAX_BYTES.toLocaleString(lang === "it" ? "it-IT" : "en"),
+      }),
     );
 
   function toBase64url(bytes) {
@@ -58,7 +60,7 @@
     try {
       binary = atob(b64 + "===".slice((b64.length + 3) % 4));
     } catch {
-      throw new LinkError("The link's scenario could not be read (it may have been cut short).");
+      throw new LinkError(t("The link's scenario could not be read (it may have been cut short)."));
     }
     return Uint8Array.from(binary, (c) => c.charCodeAt(0));
   }
@@ -86,7 +88,7 @@
       }
     } catch (err) {
       if (err instanceof LinkError) throw err;
-      throw new LinkError("The link's scenario could not be read (it may have been cut short).");
+      throw new LinkError(t("The link's scenario could not be read (it may have been cut short)."));
     }
     const out = new Uint8Array(total);
     let at = 0;
@@ -107,7 +109,7 @@
     try {
       return new TextDecoder("utf-8", {fatal: true}).decode(bytes);
     } catch {
-      throw new LinkError("The link's scenario is not UTF-8 text: it was not opened.");
+      throw new LinkError(t("The link's scenario is not UTF-8 text: it was not opened."));
     }
   };
 
@@ -149,9 +151,9 @@
     note.setAttribute("role", "status");
     const title = document.createElement("p");
     title.className = "admonition-title";
-    title.textContent = "This link is for another page";
+    title.textContent = t("This link is for another page");
     const text = document.createElement("p");
-    text.textContent = `The link carries a scenario for the widget “${name}”, which is not on this page.`;
+    text.textContent = t("The link carries a scenario for the widget “{name}”, which is not on this page.", {name});
     note.append(title, text);
     article.prepend(note);
     let page = null;
@@ -162,7 +164,7 @@
       // offline without it: the note stands without a link
     }
     if (typeof page !== "string") {
-      text.append(" It may come from another version of the site.");
+      text.append(" " + t("It may come from another version of the site."));
       return;
     }
     const target = new URL(page, new URL("../../", SCRIPT_URL));
@@ -170,7 +172,7 @@
     target.hash = `widget-${name}`;
     const a = document.createElement("a");
     a.href = target.href;
-    a.textContent = "Open it on the page that has it";
+    a.textContent = t("Open it on the page that has it");
     text.append(" ", a, ".");
   }
 

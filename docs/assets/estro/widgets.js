@@ -24,17 +24,19 @@
 
 (function () {
   const SCRIPT_URL = document.currentScript ? document.currentScript.src : location.href;
-  const KINDS_URL = new URL("kinds/", SCRIPT_URL);
+  // Each kind's declarations, with their labels and help in the page's language (scripts/sitegen/widgets.py).
+  const KINDS_URL = new URL(document.documentElement.lang === "it" ? "kinds/it/" : "kinds/", SCRIPT_URL);
   const TYPING_MS = 250; // quiet time after typing before the scenario runs again
 
   // The engine client (assets/estro/engine.js, loaded first): the worker, intent, Save-Data, message routing.
   const engine = window.estroEngine;
+  const {t, tn, lang} = window.estroWords; // the page's words (assets/estro/engine.js)
   const kinds = new Map(); // kind name -> Promise of its declarations
 
   function declarations(kind) {
     if (!kinds.has(kind)) {
       const loading = fetch(new URL(`${encodeURIComponent(kind)}.json`, KINDS_URL)).then((r) => {
-        if (!r.ok) throw new Error(`no editor for ${kind} (${r.status})`);
+        if (!r.ok) throw new Error(t("no editor for {kind} ({status})", {kind, status: r.status}));
         return r.json();
       });
       loading.catch(() => kinds.delete(kind)); // a later try may work (the network came back)
@@ -50,7 +52,7 @@
 
   function parse(text) {
     const data = window.estroForm.parseJson(text);
-    if (data === null || typeof data !== "object" || Array.isArray(data)) throw new Error("a scenario is a JSON object { … }");
+    if (data === null || typeof data !== "object" || Array.isArray(data)) throw new Error(t("a scenario is a JSON object { … }"));
     return data;
   }
 
@@ -94,10 +96,10 @@
       let all = false; // every step shown
       const bar = document.createElement("div");
       bar.className = "estro-stepper-bar";
-      const next = button("Next ▶", "estro-next");
-      next.setAttribute("aria-label", "Next step");
-      next.title = `${count} step${count === 1 ? "" : "s"}: the start, then one at a time`;
-      const every = button("Show every step", "estro-every");
+      const next = button(t("Next ▶"), "estro-next");
+      next.setAttribute("aria-label", t("Next step"));
+      next.title = tn("{count} step: the start, then one at a time", "{count} steps: the start, then one at a time", count, {count});
+      const every = button(t("Show every step"), "estro-every");
       every.setAttribute("aria-expanded", "false");
       bar.append(next, every);
       stepper.prepend(bar);
@@ -114,12 +116,12 @@
         if (panels) return panels;
         if (!label.isConnected) bar.append(label);
         if (!view.isConnected) stepper.append(view);
-        label.textContent = "Loading the steps…";
+        label.textContent = t("Loading the steps…");
         try {
           const html = await stepsHtml(template);
           if (html !== null) template.innerHTML = html;
         } catch (err) {
-          label.textContent = `The steps could not be loaded (${err.message}); press again to retry.`;
+          label.textContent = t("The steps could not be loaded ({reason}); press again to retry.", {reason: err.message});
           return null;
         }
         panels = [...template.content.children];
@@ -128,13 +130,13 @@
 
       function controls() {
         if (prev) return;
-        prev = button("◀ Previous", "estro-prev");
+        prev = button(t("◀ Previous"), "estro-prev");
         slider = document.createElement("input");
         slider.type = "range";
         slider.min = "0";
         slider.max = String(panels.length - 1);
         slider.className = "estro-step-slider";
-        slider.setAttribute("aria-label", "Step");
+        slider.setAttribute("aria-label", t("Step"));
         bar.insertBefore(prev, next); // Next stays where it is: moved, it would lose the focus
         bar.insertBefore(slider, next);
         prev.addEventListener("click", () => show(Math.max(0, current - 1)));
@@ -143,7 +145,7 @@
 
       function show(i) {
         all = false;
-        every.textContent = "Show every step";
+        every.textContent = t("Show every step");
         every.setAttribute("aria-expanded", "false");
         current = i;
         view.replaceChildren(panels[i].cloneNode(true));
@@ -155,7 +157,8 @@
         prev.disabled = next.disabled = false; // enabled first, so that either can take the focus
         setDisabled(prev, i === 0, single ? every : next);
         setDisabled(next, i === panels.length - 1, single ? every : prev);
-        label.textContent = `${panels[i].dataset.label || "Step " + (i + 1)} (${i + 1}/${panels.length})`;
+        const step = panels[i].dataset.label || t("Step {number}", {number: i + 1});
+        label.textContent = `${step} (${i + 1}/${panels.length})`;
         stepper.dataset.current = String(i);
       }
 
@@ -163,11 +166,11 @@
         all = true;
         view.replaceChildren(...panels.map((p) => p.cloneNode(true)));
         markItalian(view);
-        every.textContent = "Show one step at a time";
+        every.textContent = t("Show one step at a time");
         every.setAttribute("aria-expanded", "true");
         if (prev) prev.hidden = slider.hidden = true;
         next.hidden = true;
-        label.textContent = `Every step (${panels.length})`;
+        label.textContent = t("Every step ({count})", {count: panels.length});
         stepper.dataset.current = "all";
       }
 
@@ -201,13 +204,13 @@
   /* ---------- one widget ---------- */
 
   function formatBytes(n) {
-    return `${(n / 1e6).toFixed(1)} MB`;
+    return `${(n / 1e6).toLocaleString(lang === "it" ? "it-IT" : "en", {minimumFractionDigits: 1, maximumFractionDigits: 1})} MB`;
   }
 
   function loadingText(message) {
     return message.stage === "download"
-      ? `Loading Python (${formatBytes(message.total)}): ${formatBytes(message.loaded)} so far…`
-      : "Starting the rules engine…";
+      ? t("Loading Python ({size}): {loaded} so far…", {size: formatBytes(message.total), loaded: formatBytes(message.loaded)})
+      : t("Starting the rules engine…");
   }
 
   function mount(widget) {
@@ -267,16 +270,16 @@
     lineText.className = "estro-result-text";
     const lineLink = document.createElement("a");
     lineLink.className = "estro-result-link";
-    lineLink.textContent = "Full result";
+    lineLink.textContent = t("Full result");
     if (!output.id) output.id = `${widget.id}-result`;
     lineLink.href = `#${output.id}`;
-    const lineRun = button("Run", "estro-line-run md-button--primary");
+    const lineRun = button(t("Run"), "estro-line-run md-button--primary");
     line.append(lineText, lineLink, lineRun);
     lineRun.addEventListener("click", () => run(true));
 
     function verdictText() {
       const verdict = output.querySelector(".estro-verdict") || output.querySelector("p");
-      return verdict ? verdict.textContent.replace(/\s+/g, " ").trim() : "Result below.";
+      return verdict ? verdict.textContent.replace(/\s+/g, " ").trim() : t("Result below.");
     }
 
     function setLine(state, text) {
@@ -294,8 +297,8 @@
         if (!form || !form.element.contains(group)) continue;
         const last = group.lastElementChild;
         if (last && last.classList.contains("estro-run-here")) continue;
-        const stop = button("Run ▸", "estro-run-here");
-        stop.setAttribute("aria-label", "Run the scenario now (the result line is below)");
+        const stop = button(t("Run ▸"), "estro-run-here");
+        stop.setAttribute("aria-label", t("Run the scenario now (the result line is below)"));
         stop.addEventListener("click", () => run(true));
         group.append(stop);
       }
@@ -307,19 +310,18 @@
     /* ---------- state shown ---------- */
 
     function markStale(why = "") {
-      setLine("stale", why ? `Out of date: ${why}` : engine.ready ? "Running…" : "Out of date: the new result comes once Python has loaded.");
+      setLine("stale", why ? t("Out of date: {why}", {why}) : engine.ready ? t("Running…") : t("Out of date: the new result comes once Python has loaded."));
       output.classList.add("estro-stale");
       output.setAttribute("aria-busy", why ? "false" : "true");
       widget.dataset.stale = "1";
       staleNote.hidden = output.hidden;
-      staleNote.textContent =
-        "Out of date: the result below is for an earlier scenario; " +
-        (why || (engine.ready ? "the new one is on its way." : "the new one comes once Python has loaded."));
+      const coming = engine.ready ? t("the new one is on its way.") : t("the new one comes once Python has loaded.");
+      staleNote.textContent = t("Out of date: the result below is for an earlier scenario; {why}", {why: why || coming});
     }
 
     /* The answer on screen is an error for this very scenario: nothing is out of date. */
     function markStaleOff() {
-      setLine("error", `Problem: ${errorBox.textContent}`);
+      setLine("error", t("Problem: {message}", {message: errorBox.textContent}));
       output.classList.remove("estro-stale");
       output.setAttribute("aria-busy", "false");
       widget.dataset.stale = "";
@@ -335,7 +337,7 @@
     }
 
     function showError(message, field) {
-      setLine("error", `Problem: ${message}`);
+      setLine("error", t("Problem: {message}", {message}));
       errorBox.hidden = false;
       errorBox.textContent = message;
       output.hidden = true; // the error takes the result's place: no old result that looks current
@@ -367,7 +369,7 @@
         status.textContent = loadingText(message);
       } else if (message.type === "ready") {
         progress.hidden = true;
-        status.textContent = `Python ready in ${message.seconds.toFixed(1)} s. Running…`;
+        status.textContent = t("Python ready in {seconds} s. Running…", {seconds: message.seconds.toLocaleString(lang === "it" ? "it-IT" : "en", {minimumFractionDigits: 1, maximumFractionDigits: 1})});
         if (widget.dataset.stale) markStale(); // its wording says the result is on its way now
       }
     });
@@ -439,8 +441,8 @@
       }
       offerBox.textContent = "";
       const text = document.createElement("p");
-      text.textContent = `This scenario is not one this widget runs: it is “${what}”. It was not run.`;
-      const take = button(widget.dataset.offer || "Use it here", "estro-take md-button--primary");
+      text.textContent = t("This scenario is not one this widget runs: it is “{what}”. It was not run.", {what});
+      const take = button(widget.dataset.offer || t("Use it here"), "estro-take md-button--primary");
       take.addEventListener("click", () => widget.estroTake(textarea.value));
       offerBox.append(text, take);
       offerBox.hidden = false;
@@ -461,8 +463,8 @@
       if (given && given.kind !== homeKind && takes[given.kind]) {
         if (current !== null) engine.cancel(current);
         settle();
-        markStale(`press “${widget.dataset.offer}” to run it here.`);
-        status.textContent = "Not run: another kind of scenario.";
+        markStale(t("press “{offer}” to run it here.", {offer: widget.dataset.offer}));
+        status.textContent = t("Not run: another kind of scenario.");
         offer(given);
         return;
       }
@@ -482,11 +484,11 @@
       markStale();
       cancelButton.disabled = false;
       if (engine.ready) {
-        status.textContent = "Running…";
+        status.textContent = t("Running…");
       } else if (engine.status && engine.status.type === "loading") {
         status.textContent = loadingText(engine.status); // started on intent: show where it is
       } else {
-        status.textContent = `Loading Python (${formatBytes(Number(widget.dataset.downloadBytes || 0))})…`;
+        status.textContent = t("Loading Python ({size})…", {size: formatBytes(Number(widget.dataset.downloadBytes || 0))});
       }
       widget.dataset.sentAt = String(performance.now()); // for the benchmark: where the time goes
       const id = engine.send("simulate", text, base, {onProgress: (message) => receive(id, message)});
@@ -501,13 +503,13 @@
       if (!reply.ok) {
         settle();
         if (reply.cancelled || message.cancelled) {
-          status.textContent = "Cancelled before it ran.";
+          status.textContent = t("Cancelled before it ran.");
           answeredText = null;
-          markStale("press Run for this one's."); // what is shown is not this scenario's result
+          markStale(t("press Run for this one's.")); // what is shown is not this scenario's result
           return;
         }
         showError(reply.words || reply.error, reply.field); // in the form's words; the path names the control
-        status.textContent = "The scenario has a problem:";
+        status.textContent = t("The scenario has a problem:");
         finished();
         return;
       }
@@ -523,18 +525,21 @@
         progress.hidden = false;
         progressBar.max = reply.total || 1;
         progressBar.value = reply.completed || 0;
-        progressText.textContent = ` ${reply.completed} of ${reply.total} battles`;
-        status.textContent = `Running: ${reply.completed} of ${reply.total} battles…`;
+        const counts = {completed: reply.completed, total: reply.total};
+        progressText.textContent = " " + tn("{completed} of {total} battle", "{completed} of {total} battles", reply.total, counts);
+        status.textContent = tn("Running: {completed} of {total} battle…", "Running: {completed} of {total} battles…", reply.total, counts);
         return;
       }
       settle();
       markCurrent(false);
-      const seconds = ((performance.now() - started) / 1000).toFixed(2);
+      const seconds = ((performance.now() - started) / 1000).toLocaleString(lang === "it" ? "it-IT" : "en", {minimumFractionDigits: 2, maximumFractionDigits: 2});
       if (message.cancelled || reply.cancelled) {
         const n = reply.completed ?? 0;
-        status.textContent = `Cancelled after ${n} battles.`;
+        status.textContent = tn("Cancelled after {count} battle.", "Cancelled after {count} battles.", n, {count: n});
       } else {
-        status.textContent = estimate ? `Done: ${reply.completed} battles in ${seconds} s.` : `Done in ${seconds} s.`;
+        status.textContent = estimate
+          ? tn("Done: {count} battle in {seconds} s.", "Done: {count} battles in {seconds} s.", reply.completed, {count: reply.completed, seconds})
+          : t("Done in {seconds} s.", {seconds});
       }
       finished();
     }
@@ -577,7 +582,11 @@
       }
       try {
         const [decl, {samples}] = await Promise.all([declarations(kind), widgetAssets().catch(() => ({samples: {}}))]);
-        form = window.estroForm.create(decl, scenario, {samples, controls: kind === homeKind ? controls : [], onChange: onFormChange, onBuilt: markItalian});
+        // A kind that does not speak the page's language yet: its editor is English, all of it, and marked so.
+        const foreign = Boolean(decl.lang) && decl.lang !== lang;
+        const words = foreign ? window.estroWords.english : window.estroWords;
+        form = window.estroForm.create(decl, scenario, {samples, controls: kind === homeKind ? controls : [], onChange: onFormChange, onBuilt: markItalian, words});
+        if (foreign) form.element.lang = decl.lang;
         formKind = kind;
         editorBox.textContent = "";
         editorBox.append(form.element, line);
@@ -590,7 +599,7 @@
         editorBox.textContent = "";
         const note = document.createElement("p");
         note.className = "estro-help";
-        note.textContent = `No controls for this scenario (${err.message}): edit it as JSON below.`;
+        note.textContent = t("No controls for this scenario ({reason}): edit it as JSON below.", {reason: err.message});
         editorBox.append(note);
       }
     }
@@ -621,7 +630,7 @@
       try {
         textarea.value = (await widgetAssets()).examples[Number(picker.value)][1];
       } catch (err) {
-        showError(`The example could not be loaded (${err.message}): try again once the network is back.`);
+        showError(t("The example could not be loaded ({reason}): try again once the network is back.", {reason: err.message}));
         return;
       }
       fromJson();
@@ -658,7 +667,7 @@
         enhanceSteppers(output);
         answeredText = textarea.value;
         markCurrent(false);
-        status.textContent = "The example's result, as the page shows it. Change the example to run your own.";
+        status.textContent = t("The example's result, as the page shows it. Change the example to run your own.");
       }
       return (scenario ? buildForm(scenario) : Promise.resolve()).then(() => {
         if (!html) schedule(0);
@@ -669,7 +678,7 @@
     $(".estro-hand")?.addEventListener("click", (event) => {
       const target = document.getElementById(`widget-${event.currentTarget.dataset.to}`);
       if (!target || !target.estroTake || !target.estroTake(textarea.value)) {
-        status.textContent = "The other widget could not take this scenario.";
+        status.textContent = t("The other widget could not take this scenario.");
         return;
       }
       const title = target.querySelector(".estro-title");
@@ -689,16 +698,16 @@
         box = document.createElement("input");
         box.className = "estro-link";
         box.readOnly = true;
-        box.setAttribute("aria-label", "Link to this scenario");
+        box.setAttribute("aria-label", t("Link to this scenario"));
         widget.querySelector(".estro-actions").append(box);
       }
       box.value = link;
       box.select();
       try {
         await navigator.clipboard.writeText(link);
-        status.textContent = `Link copied (${link.length} characters): it restores this scenario.`;
+        status.textContent = tn("Link copied ({count} character): it restores this scenario.", "Link copied ({count} characters): it restores this scenario.", link.length, {count: link.length});
       } catch (_) {
-        status.textContent = `Copy the link from the box (${link.length} characters): it restores this scenario.`;
+        status.textContent = tn("Copy the link from the box ({count} character): it restores this scenario.", "Copy the link from the box ({count} characters): it restores this scenario.", link.length, {count: link.length});
       }
     });
 
@@ -725,7 +734,7 @@
       },
       (err) => {
         const bounded = err instanceof window.estroShare.LinkError; // too big, or not UTF-8: it says which
-        showError(bounded ? err.message : "The link's scenario could not be read (it may have been cut short).");
+        showError(bounded ? err.message : t("The link's scenario could not be read (it may have been cut short)."));
         try {
           buildForm(parse(textarea.value));
         } catch (_) {
@@ -782,8 +791,8 @@
         home.className = "estro-widget-away";
         widget.before(home);
         widget.estroHome = home;
-        const close = button("Close ✕", "estro-close");
-        close.setAttribute("aria-label", "Close the widget and go back to the example");
+        const close = button(t("Close ✕"), "estro-close");
+        close.setAttribute("aria-label", t("Close the widget and go back to the example"));
         close.addEventListener("click", () => closeInPlace(widget));
         widget.prepend(close);
         widget.addEventListener("keydown", (event) => {
@@ -792,7 +801,8 @@
       }
       const title = widget.querySelector(".estro-title strong");
       widget.estroHome.hidden = false;
-      widget.estroHome.textContent = `${title ? title.textContent : "The widget"} is open under an example below.`;
+      const named = title ? title.textContent : t("The widget");
+      widget.estroHome.textContent = t("{widget} is open under an example below.", {widget: named});
       worked.after(widget); // under the example, which stays where the reader saw it
       widget.classList.add("estro-in-place");
     });

@@ -948,9 +948,10 @@ function cancel(id) {
 
 function startFailed(err) {
   const updated = err instanceof Updated; // another build's runtime: the page says "Rules updated: reload"
-  const error = `Python could not start: ${err && err.message ? err.message : err}`;
-  for (const m of waiting.splice(0)) post({type: "failed", id: m.id, error, updated});
-  post({type: "failed", error, updated}); // last: the page then replaces this worker, or says the rules were updated
+  const reason = String(err && err.message ? err.message : err);
+  const error = `Python could not start: ${reason}`; // the page says it in its language, from the reason
+  for (const m of waiting.splice(0)) post({type: "failed", id: m.id, error, reason, updated});
+  post({type: "failed", error, reason, updated}); // last: the page then replaces this worker, or says the rules were updated
 }
 
 function boot() {
