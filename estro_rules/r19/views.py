@@ -230,19 +230,21 @@ def _card_state(card: CardView | None) -> str:
 
 
 def _start_end(result: SequenceResult) -> str:
-    """Every card at the start and at the end, one row each."""
+    """Every card at the start and at the end, one row each; a card the actions left as it was says so at the
+    end, so that what changed stands out (and a page of sixty examples does not repeat every card twice)."""
     end = result.steps[-1].board if result.steps else result.initial
     rows = []
     for card_id in dict.fromkeys([*result.initial.cards, *end.cards]):
         first, last = result.initial.cards.get(card_id), end.cards.get(card_id)
         named = first or last
         assert named is not None
+        before, after = _card_state(first), _card_state(last)
         rows.append(
             tag(
                 "tr",
                 tag("th", f"{esc(named.name)} <small>{esc(card_id)}</small>", scope="row")
-                + tag("td", _card_state(first))
-                + tag("td", _card_state(last)),
+                + tag("td", before)
+                + (tag("td", _("unchanged"), class_="estro-same") if first and after == before else tag("td", after)),
             )
         )
     head = tag("tr", "".join(tag("th", _(h), scope="col") for h in (N_("Card"), N_("At the start"), N_("At the end"))))

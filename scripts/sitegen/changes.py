@@ -198,10 +198,15 @@ def check_lock(changelog_path: Path) -> Any:
 
 
 def changelog_page(entries: list[Entry], language: str = "en") -> str:
-    """The changelog as a page, in ``language``: newest first."""
+    """The changelog as a page, in ``language``: newest first, a section for each day (a section is what the
+    search finds and shows: one day's changes, not the whole changelog)."""
     words = WORDS[language]
-    lines = [words["changelog"], "", words["changelog header"], "|---|---|---|---|"]
+    lines = [words["changelog"]]
+    day = None
     for e in sorted(entries, key=lambda e: (e.date, e.ruling), reverse=True):
+        if e.date != day:
+            day = e.date
+            lines += ["", f"## {day}", "", words["changelog header"], "|---|---|---|---|"]
         ruling = e.ruling if e.change == "withdrawn" else f"[[{e.ruling}]]"
         lines.append(f"| {e.date} | {ruling} | {words[e.change]} | {e.said(language)} |")
     return "\n".join(lines)

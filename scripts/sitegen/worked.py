@@ -38,7 +38,7 @@ from estro_rules.schema import Bool, Choice, Int, ListOf, Text
 
 def encode_scenario(scenario: Mapping[str, Any]) -> str:
     """The ``z`` parameter of a link: the scenario's JSON, raw deflate, base64url without padding."""
-    text = json.dumps(scenario, indent=2, ensure_ascii=False)
+    text = json.dumps(scenario, separators=(",", ":"), ensure_ascii=False)  # the widget shows it laid out
     packer = zlib.compressobj(9, zlib.DEFLATED, -15)
     packed = packer.compress(text.encode("utf-8")) + packer.flush()
     return base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
@@ -128,7 +128,7 @@ def worked_html(scenario: Mapping[str, Any], widget: str | None, base: str) -> s
             # The link alone, a block of its own by its class (no paragraph around it: one element less for each
             # of a page's 40-odd examples).
             link = tag("a", _("Try it"), href=try_link(widget, scenario), class_="md-button estro-try estro-try-row")
-    marked = language if i18n.current() != "en" else None  # on a page of another language: say which
+    marked = language if language != i18n.current() else None  # in another language than the page's: say which
     # Not searched (it is a result, not the rule's text). An <article>, because the theme's indexer ends
     # an exclusion at the first closing tag of the same name, and views use <div>s.
     return tag(

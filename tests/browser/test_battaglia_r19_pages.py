@@ -7,7 +7,7 @@ import json
 
 from playwright.sync_api import Page, expect
 
-from estro_rules import scenarios
+from estro_rules import i18n, scenarios
 from tests.browser.test_protocol07_page import PYTHON_READY_TIMEOUT, open_json_view, wait_runs
 from tests.conftest import ROOT, Site
 
@@ -34,9 +34,11 @@ VIEW_TEXT = """async (root) => {
 
 
 def python_view(page: Page, data: dict[str, object]) -> dict[str, object]:
-    """What the engine's own view shows for a scenario, read through the browser's HTML parser."""
+    """What the engine's own view shows for a scenario, in the page's language, read through the browser's HTML
+    parser."""
     kind = scenarios.kind_of(data)
-    html = kind.html(scenarios.run(data), base="../")
+    with i18n.using(page.evaluate("document.documentElement.lang")):
+        html = kind.html(scenarios.run(data), base="../")
     return page.evaluate(
         f"(html) => {{ const d = document.createElement('div'); d.innerHTML = html; return ({VIEW_TEXT})(d); }}", html
     )

@@ -11,6 +11,7 @@ from estro_rules import scenarios
 from estro_rules.battaglia.rulebook import RULEBOOK
 from estro_rules.battaglia.views import MAX_KEY_EVENTS, battle_html
 from estro_rules.html import ruling_links, steps_box
+from estro_rules.i18n import using
 from estro_rules.r19 import views as r19_views
 from tests.support import example
 from tests.views.test_battaglia_stepper import striker_and_thorn
@@ -89,6 +90,7 @@ def test_a_resolution_summary_says_what_changed_and_the_key_events_first() -> No
     assert f"<strong>After 1 action:</strong> {card['name']} ({card['id']}): Map → Depleted Pile, Prime → Contested." in page
     rows = re.findall(r'<table class="estro-board estro-start-end">.*?</table>', page)
     assert len(rows) == 1 and rows[0].count('<th scope="row">') == len(result.initial.cards)
+    assert "<td>Depleted Pile · " in rows[0] and "unchanged" not in rows[0]
     # A flip and the card leaving the Map are listed first; the first other events fill the rest, in order.
     events = [e for e in result.steps[0].events if e.kind not in r19_views.MINOR_EVENTS]
     key = [i for i, e in enumerate(events) if e.kind in r19_views.KEY_EVENTS]
@@ -99,6 +101,19 @@ def test_a_resolution_summary_says_what_changed_and_the_key_events_first() -> No
     for i, item in zip(chosen, listed, strict=False):
         assert html.escape(events[i].text) in item
     assert listed[-1] == f"… and {len(events) - len(chosen)} more in the steps below."
+
+
+def test_a_card_the_actions_left_as_it_was_says_so_at_the_end() -> None:
+    """Four watchers only trigger (their abilities change other cards): at the end each says "unchanged",
+    so that what changed stands out; the cards that changed show their end state."""
+    data = example("r19/four-players-trigger-order.json")
+    page = r19_views.html(scenarios.run(data), base="")
+    [table] = re.findall(r'<table class="estro-board estro-start-end">.*?</table>', page)
+    rows = dict(re.findall(r'<tr><th scope="row">[^<]*<small>([^<]+)</small></th>(.*?)</tr>', table))
+    same = {card for card, cells in rows.items() if cells.endswith('<td class="estro-same">unchanged</td>')}
+    assert same == {"W-A", "W-B", "W-C", "W-D"} and len(rows) == 6
+    with using("it"):
+        assert '<td class="estro-same">invariata</td>' in r19_views.html(scenarios.run(data), base="")
 
 
 def test_a_summary_is_json_safe_in_a_widget_reply() -> None:

@@ -101,7 +101,8 @@
   const NOT_PROSE = "script, style, textarea, code, pre, [lang]:not(html)";
 
   async function markItalian(root) {
-    if (!root) return;
+    // On an Italian page every word is already Italian (<html lang="it">), and what is not is marked lang="en".
+    if (!root || document.documentElement.lang === "it") return;
     let words;
     try {
       words = await italianWords();
