@@ -21,6 +21,13 @@ Traceback (most recent call last):
 estro_rules.errors.ScenarioError: sed: unknown field; expected one of: fast, seed (did you mean 'seed'?)
 >>> SEED.type.describe()
 'whole number, 0 to 99'
+>>> from estro_rules.i18n import using
+>>> with using("it"):
+...     Int(1, 100_000).describe(), ListOf(Ref("board", "card"), min_items=1, what="list of cards").describe()
+('numero intero da 1 a 100.000', 'elenco di carte, almeno 1')
+>>> with using("it"):
+...     Ref("players", "player").describe(), Choice(("Map", "Burned"), "zone").describe(), Bool().describe()
+('giocatore (uno degli elementi di `players`)', 'nome di zona', '`true` o `false`')
 >>> [f["name"] for f in DEMO.to_json()["fields"]]
 ['seed', 'fast']
 >>> ListOf(Int(1, 6), max_items=3, what="list of dice", across=True).to_json()
@@ -41,7 +48,7 @@ from typing import Any, NamedTuple
 
 from .errors import ScenarioError
 from .fields import Fields, check_int, choose, join, number_text
-from .i18n import N_, Message
+from .i18n import N_, Message, _, current, say
 from .text import unsafe_characters
 
 
@@ -72,7 +79,9 @@ class Type(ABC):
 
     @abstractmethod
     def describe(self) -> str:
-        """The type in plain words, for the scenario format page."""
+        """The type in plain words, for the scenario format page, in the current language (English, the
+        language of the code, unless :class:`estro_rules.i18n.using` says otherwise): its nouns are marked
+        for the catalogue (:func:`N_`) where they are declared."""
 
     @abstractmethod
     def to_json(self) -> dict[str, Any]:
@@ -168,20 +177,35 @@ class Int(Type):
     def describe(self) -> str:
         low, high = self.minimum, self.maximum
         if low is not None and high is not None:
-            text = f"whole number, {_number(low)} to {_number(high)}"
+            text = _("whole number, {low} to {high}").format(low=_said_number(low), high=_said_number(high))
         elif low is not None:
-            text = f"whole number ≥ {_number(low)}"
+            text = _("whole number ≥ {low}").format(low=_said_number(low))
         elif high is not None:
-            text = f"whole number ≤ {_number(high)}"
+            text = _("whole number ≤ {high}").format(high=_said_number(high))
         else:
-            text = "whole number"
-        return text + (", not 0" if self.nonzero else "")
+            text = _("whole number")
+        return _("{type}, not 0").format(type=text) if self.nonzero else text
 
     def to_json(self) -> dict[str, Any]:
         return {"type": "int", "min": self.minimum, "max": self.maximum, "nonzero": self.nonzero}
 
 
 _number = number_text
+
+THOUSANDS = {"it": "."}
+"""How each language separates thousands where it is not with a comma (as :func:`estro_rules.tables.number`)."""
+
+
+def _said_number(n: int) -> str:
+    """A bound as a player of the current language reads it: :func:`number_text`, its thousands separated as
+    the language separates them (``100.000`` in Italian, where ``100,000`` reads as one hundred).
+
+    >>> from estro_rules.i18n import using
+    >>> with using("it"):
+    ...     _said_number(100_000), _said_number(2**63 - 1), _said_number(999)
+    ('100.000', '2⁶³−1', '999')
+    """
+    return number_text(n).replace(",", THOUSANDS.get(current(), ","))
 
 
 class Bool(Type):
@@ -195,7 +219,7 @@ class Bool(Type):
         return value
 
     def describe(self) -> str:
-        return "true/false"
+        return _("true/false")
 
     def to_json(self) -> dict[str, Any]:
         return {"type": "bool"}
@@ -241,7 +265,7 @@ class Text(Type):
         return plain(value, path)
 
     def describe(self) -> str:
-        return self.what
+        return say(self.what)
 
     def to_json(self) -> dict[str, Any]:
         return {"type": "text", "nonempty": bool(self.nonempty), "what": self.what}
@@ -265,7 +289,7 @@ class Choice(Type):
         return choose(value, path, self.options, self.what)
 
     def describe(self) -> str:
-        return f"{self.what} name"
+        return _("{what} name").format(what=say(self.what))
 
     def to_json(self) -> dict[str, Any]:
         return {"type": "choice", "what": self.what, "options": [[o, self.labels.get(o, o)] for o in self.options]}
@@ -289,7 +313,7 @@ class Ref(Type):
         return plain(value, path)
 
     def describe(self) -> str:
-        return f"{self.what} (one of `{self.to}`)"
+        return _("{what} (one of `{to}`)").format(what=say(self.what), to=self.to)
 
     def to_json(self) -> dict[str, Any]:
         return {"type": "ref", "to": self.to, "what": self.what}
@@ -360,13 +384,14 @@ class ListOf(Type):
         return frozenset(read) if self.as_set else read
 
     def describe(self) -> str:
-        text = self.what or f"list of {self.item.describe()}"
-        if self.min_items and self.max_items is not None:
-            return f"{text}, {self.min_items} to {_number(self.max_items)}"
-        if self.min_items:
-            return f"{text}, at least {self.min_items}"
-        if self.max_items is not None:
-            return f"{text}, at most {_number(self.max_items)}"
+        text = say(self.what) if self.what else _("list of {item}").format(item=self.item.describe())
+        low, high = self.min_items, None if self.max_items is None else _said_number(self.max_items)
+        if low and high is not None:
+            return _("{list}, {low} to {high}").format(list=text, low=low, high=high)
+        if low:
+            return _("{list}, at least {low}").format(list=text, low=low)
+        if high is not None:
+            return _("{list}, at most {high}").format(list=text, high=high)
         return text
 
     def dump(self, value: Any) -> Any:
@@ -404,7 +429,7 @@ class Pair(Type):
         return self.first.read(value[0], join(path, "[0]"), ctx), self.second.read(value[1], join(path, "[1]"), ctx)
 
     def describe(self) -> str:
-        return self.what
+        return say(self.what)
 
     def dump(self, value: Any) -> Any:
         return [self.first.dump(value[0]), self.second.dump(value[1])]
@@ -440,7 +465,7 @@ class MapOf(Type):
         return out
 
     def describe(self) -> str:
-        return self.what
+        return say(self.what)
 
     def dump(self, value: Any) -> Any:
         return {k: self.value.dump(v) for k, v in value.items()}
@@ -512,7 +537,7 @@ class Obj(Type):
         return self.build(values, path) if self.build is not None else values
 
     def describe(self) -> str:
-        return self.name
+        return say(self.name)
 
     def dump(self, value: Any) -> Any:
         """The fields of ``value`` (the values read, or an object with them as attributes) as JSON: a field

@@ -21,7 +21,7 @@ from typing import Any
 
 from .errors import ScenarioError
 from .fields import Fields, choose, join
-from .i18n import N_
+from .i18n import N_, say
 from .schema import NOTHING, Context, Field, Obj, Type
 
 
@@ -131,7 +131,7 @@ class Keyed(Type):
         return name, read, extra
 
     def describe(self) -> str:
-        return self.what
+        return say(self.what)
 
     def dump(self, value: Any) -> Any:
         name, read, extra = value if self.out is None else self.out(value)
@@ -238,7 +238,7 @@ class Tagged(Type):
         return self.build(tag, values, path) if self.build is not None else made
 
     def describe(self) -> str:
-        return self.what
+        return say(self.what)
 
     def dump(self, value: Any) -> Any:
         def get(name: str) -> Any:

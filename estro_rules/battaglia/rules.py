@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from enum import Enum
 
+from ..i18n import N_
 from ..schema import Int, ListOf, Pair
 
 #: Two dice with six faces each (BAT-6.1).
@@ -78,7 +79,7 @@ ROLLS = ListOf(
     Pair(Int(1, FACES), Int(1, FACES), expected="a roll of two dice such as [3, 4]", what="`[a, b]`, faces 1–6"),
     max_items=ROLL_LIMIT,
     expected="a list of rolls such as [[3, 4], [6, 6]]",
-    what="list of `[a, b]` faces 1–6",
+    what=N_("list of `[a, b]` faces 1–6"),
     too_many=lambda rolls: (f"at most {ROLL_LIMIT} rolls", len(rolls), "no battle rolls more"),
 )
 """Forced dice: at most 36 rolls (no battle rolls more), each two faces from 1 to 6."""

@@ -46,7 +46,7 @@ class Name(Text):
     """A name: a string with more than blank space in it."""
 
     def __init__(self) -> None:
-        super().__init__(nonempty="a non-empty name", strip=True, what="name")
+        super().__init__(nonempty="a non-empty name", strip=True, what=N_("name"))
 
     def read(self, value: object, path: str, ctx: Context = NOTHING) -> str:
         if not isinstance(value, str):
@@ -301,7 +301,7 @@ class Cryptid(Declared):
         ListOf(
             Ability.SCHEMA,
             max_items=MAX_ABILITIES,
-            what="list of abilities",
+            what=N_("list of abilities"),
             too_many=_at_most(MAX_ABILITIES, "abilities"),
         ),
         default=(),
@@ -316,7 +316,7 @@ class Cryptid(Declared):
 _TEAM_EXPECTED = "a list of cryptids (a team)"
 
 
-@record("team", label=N_("Team"), shorthand="cryptids", expected=_TEAM_EXPECTED)
+@record(N_("team"), label=N_("Team"), shorthand="cryptids", expected=_TEAM_EXPECTED)
 @dataclass(frozen=True)
 class Team(Declared):
     """A team (squadra): its cryptids left to right, as set in the shop."""
@@ -333,7 +333,7 @@ class Team(Declared):
                 min_items=1,
                 max_items=MAX_CRYPTIDS,
                 expected=_TEAM_EXPECTED,
-                what="list of cryptids",
+                what=N_("list of cryptids"),
                 too_few=lambda items: ("at least 1 cryptid", items, "a side cannot start empty"),
                 too_many=_at_most(MAX_CRYPTIDS, "cryptids"),
                 across=True,

@@ -147,16 +147,16 @@ class Targeted(Action):
     )
 
     card: str | None = declared(
-        Ref("board", "card"),
+        Ref("board", N_("card")),
         default=None,
         label=N_("Card"),
         help=N_("The card it acts on, by its ID on the board (`self` in an ability: its own card)"),
     )
     cards: tuple[str, ...] | None = declared(
         ListOf(
-            CardName("board", "card"),
+            CardName("board", N_("card")),
             min_items=1,
-            what="list of cards",
+            what=N_("list of cards"),
             too_few=lambda given: ("a list of at least 1 card", given, ""),
         ),
         default=None,
@@ -164,13 +164,13 @@ class Targeted(Action):
         help=N_("Several cards it acts on, by their IDs on the board"),
     )
     classes: tuple[str, ...] | None = declared(
-        ListOf(Choice(tuple(CLASSES), "class of cards"), min_items=1, what="list of class names"),
+        ListOf(Choice(tuple(CLASSES), "class of cards"), min_items=1, what=N_("list of class names")),
         default=None,
         label=N_("Every card on the Map of these kinds"),
         help=Message("Kinds of card it acts on, every one on the Map: {classes}", classes=", ".join(CLASSES)),
     )
     controller: str | None = declared(
-        Ref("players", "player"),
+        Ref("players", N_("player")),
         default=None,
         label=N_("Only cards controlled by"),
         help=N_("Only the cards this player controls (`you` in an ability: its card's controller)"),
@@ -204,7 +204,7 @@ class Targeted(Action):
 class OneCard(Action):
     """An action about one card, named by its ID on the board."""
 
-    card: str = declared(Ref("board", "card"), label=N_("Card"), help=N_("The card, by its ID on the board"))
+    card: str = declared(Ref("board", N_("card")), label=N_("Card"), help=N_("The card, by its ID on the board"))
 
     @property
     def target(self) -> Target:
@@ -225,7 +225,7 @@ def amount(label: str, help: str, minimum: int = 1) -> Any:
 
 def value_field() -> Any:
     return declared(
-        Choice(VALUES, "value", expected="a value"), label=N_("Value"), help=N_("The printed value it changes")
+        Choice(VALUES, N_("value"), expected="a value"), label=N_("Value"), help=N_("The printed value it changes")
     )
 
 
@@ -239,7 +239,7 @@ def effect_name() -> Any:
 
 
 def counter_field() -> Any:
-    return declared(Choice(COUNTERS, "counter", expected="a value"), label=N_("Counter"), help=N_("Which counter"))
+    return declared(Choice(COUNTERS, N_("counter"), expected="a value"), label=N_("Counter"), help=N_("Which counter"))
 
 
 def count_field() -> Any:
@@ -248,7 +248,7 @@ def count_field() -> Any:
 
 def source_field() -> Any:
     return declared(
-        Ref("board", "card"),
+        Ref("board", N_("card")),
         default=None,
         label=N_("Whose text it is"),
         help=N_("The card whose text makes it happen (in an ability, only `self`: its own card)"),
@@ -257,7 +257,7 @@ def source_field() -> Any:
 
 def player_field() -> Any:
     return declared(
-        Ref("players", "player"),
+        Ref("players", N_("player")),
         default=None,
         label=N_("Player"),
         help=N_("Who uses the ability (the card's controller when left out)"),
@@ -265,7 +265,7 @@ def player_field() -> Any:
 
 
 def ability_field() -> Any:
-    return declared(Ref("abilities", "ability"), label=N_("Ability"), help=N_("The ability, by its printed name"))
+    return declared(Ref("abilities", N_("ability")), label=N_("Ability"), help=N_("The ability, by its printed name"))
 
 
 def source_card(board: Board, source_id: str | None, source: CardState | None) -> CardState | None:

@@ -33,7 +33,10 @@ EFFECT_ACTIONS: tuple[str, ...] = tuple(a.name for a in ACTIONS if a.in_effects)
 TRIGGER_ORDER = Field(
     "trigger_order",
     MapOf(
-        Ref("players", "player"), ListOf(CardName("triggers", "trigger")), what="player → list of triggers", default=()
+        Ref("players", N_("player")),
+        ListOf(CardName("triggers", "trigger")),
+        what=N_("player → list of triggers"),
+        default=(),
     ),
     default=None,
     label=N_("Order of each player's new triggers"),

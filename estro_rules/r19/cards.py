@@ -100,7 +100,7 @@ class Ability(Declared):
     """One of :data:`~estro_rules.r19.rules.ABILITY_TYPES`."""
 
     on: str | None = declared(
-        Choice(TRIGGER_EVENTS, "trigger event", expected="a value"),
+        Choice(TRIGGER_EVENTS, N_("trigger event"), expected="a value"),
         default=None,
         label=N_("Triggers when"),
         help=Message("What it triggers on: {events}", events=", ".join(TRIGGER_EVENTS)),
@@ -108,7 +108,7 @@ class Ability(Declared):
     """For a triggered ability: what it keys on (:data:`~estro_rules.r19.rules.TRIGGER_EVENTS`)."""
 
     of: str = declared(
-        Choice(TRIGGER_SUBJECTS, "trigger subject", labels={"self": "This card", "any": "Any card"}),
+        Choice(TRIGGER_SUBJECTS, N_("trigger subject"), labels={"self": "This card", "any": "Any card"}),
         default="self",
         label=N_("Of which card"),
         help=N_("`self`: when this card does it; `any`: when any card does"),
@@ -116,7 +116,7 @@ class Ability(Declared):
     """For a triggered ability: ``"self"`` (this card) or ``"any"`` (any card)."""
 
     effects: tuple[Action, ...] = declared(
-        ListOf(EFFECT, max_items=MAX_EFFECTS, noun="effects", what="list of effects"),
+        ListOf(EFFECT, max_items=MAX_EFFECTS, noun="effects", what=N_("list of effects")),
         default=(),
         label=N_("Effects"),
         help=N_("What it does, as actions"),
@@ -124,7 +124,7 @@ class Ability(Declared):
     """What it does, as actions (``"self"`` names the card)."""
 
     use_only: str | None = declared(
-        Choice(USE_ONLY, "timing restriction", labels={"your turn": "Only during your turn"}),
+        Choice(USE_ONLY, N_("timing restriction"), labels={"your turn": "Only during your turn"}),
         default=None,
         label=N_("Printed restriction"),
         help=N_("A printed timing restriction: `your turn`"),
@@ -132,7 +132,7 @@ class Ability(Declared):
     """A printed timing restriction on an activated ability (``"your turn"``)."""
 
     phases: tuple[str, ...] = declared(
-        ListOf(Phase(), what="list of phase names"),
+        ListOf(Phase(), what=N_("list of phase names")),
         default=(),
         label=N_("Only in the phases"),
         help=N_("The only phases its text allows (none: no such restriction)"),
@@ -216,12 +216,12 @@ class Face(Declared):
     """The state label of its type line, or ``None`` when it has none (the key its card keys it by)."""
 
     type: str = declared(
-        Choice(TYPES, "card type", expected="a value"), label=N_("Card type"), help=N_("The type on its type line")
+        Choice(TYPES, N_("card type"), expected="a value"), label=N_("Card type"), help=N_("The type on its type line")
     )
     """The card type (:data:`~estro_rules.r19.rules.TYPES`)."""
 
     subtypes: tuple[str, ...] = declared(
-        ListOf(Subtype(tuple(SUBTYPES), "subtype"), what="list of subtypes"),
+        ListOf(Subtype(tuple(SUBTYPES), "subtype"), what=N_("list of subtypes")),
         default=(),
         label=N_("Subtypes"),
         help=N_("`Drone` for a Ground Unit, `Surface` for a Location"),
@@ -229,7 +229,7 @@ class Face(Declared):
     """``Drone`` for a Ground Unit, ``Surface`` for a Location."""
 
     values: Mapping[str, int | str] | None = declared(
-        MapOf(Choice(VALUES, "value name"), PrintedValue(), what="value name → printed value"),
+        MapOf(Choice(VALUES, "value name"), PrintedValue(), what=N_("value name → printed value")),
         default=None,
         label=N_("Printed values"),
         help=Message(
@@ -239,7 +239,7 @@ class Face(Declared):
     """The values it prints; a value not printed is absent (never 0)."""
 
     abilities: tuple[Ability, ...] = declared(
-        ListOf(ABILITY, max_items=MAX_ABILITIES, noun="abilities", what="list of abilities"),
+        ListOf(ABILITY, max_items=MAX_ABILITIES, noun="abilities", what=N_("list of abilities")),
         default=(),
         label=N_("Abilities of this face"),
         help=N_("Printed on this face only"),
@@ -347,7 +347,9 @@ class CardDef(Declared):
     """The card's name."""
 
     faces: dict[str, Face] = declared(
-        MapOf(Choice(FACE_KEYS, "face", labels={UNLABELLED: "No state label"}), Face.SCHEMA, what="state label → face"),
+        MapOf(
+            Choice(FACE_KEYS, "face", labels={UNLABELLED: "No state label"}), Face.SCHEMA, what=N_("state label → face")
+        ),
         label=N_("Faces"),
         help=Message(
             "Its faces, each keyed by the state label of its type line: {faces} (a face with no label is the card's "
@@ -358,7 +360,7 @@ class CardDef(Declared):
     """Faces by state label (:data:`~estro_rules.r19.rules.FACE_KEYS`)."""
 
     abilities: tuple[Ability, ...] = declared(
-        ListOf(ABILITY, max_items=MAX_ABILITIES, noun="abilities", what="list of abilities"),
+        ListOf(ABILITY, max_items=MAX_ABILITIES, noun="abilities", what=N_("list of abilities")),
         default=(),
         label=N_("Abilities"),
         help=N_("Abilities on every face"),
@@ -389,10 +391,10 @@ def check_cards(cards: tuple[CardDef, ...], path: str) -> None:
 CARD = CardDef.SCHEMA
 """One card definition, as a scenario or a pool gives it."""
 
-CARDS = ListOf(CARD, min_items=1, max_items=MAX_CARDS, noun="card definitions", what="list of card definitions")
+CARDS = ListOf(CARD, min_items=1, max_items=MAX_CARDS, noun="card definitions", what=N_("list of card definitions"))
 """The card definitions of a scenario."""
 
-POOL_CARDS = ListOf(CARD, min_items=1, max_items=MAX_POOL, noun="card definitions", what="list of card definitions")
+POOL_CARDS = ListOf(CARD, min_items=1, max_items=MAX_POOL, noun="card definitions", what=N_("list of card definitions"))
 """The card definitions of a pool for the design linter."""
 
 __all__ = ["ABILITY", "CARD", "CARDS", "POOL_CARDS", "Ability", "CardDef", "Face", "check_cards"]

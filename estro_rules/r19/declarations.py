@@ -12,6 +12,7 @@ from typing import Any
 
 from ..errors import ScenarioError
 from ..fields import check_int
+from ..i18n import N_, say
 from ..schema import NOTHING, Choice, Context, Ref, Type
 from .rules import KNOWN_PHASES, MAX_NUMBER, SUBTYPES, X_VALUES, X
 
@@ -47,7 +48,7 @@ class Phase(Type):
         return check_phase(value, path)
 
     def describe(self) -> str:
-        return "phase name"
+        return say(N_("phase name"))
 
     def to_json(self) -> dict[str, Any]:
         return {"type": "text", "nonempty": True, "what": "phase name", "suggestions": list(KNOWN_PHASES)}

@@ -55,7 +55,7 @@ class Placement(Declared):
     card number, its controller its owner, its face its card's first face; a counter at 0 is no counter."""
 
     card: str = declared(
-        Ref("cards", "card"), label=N_("Card"), help=N_("The card number of one of the scenario's `cards`")
+        Ref("cards", N_("card")), label=N_("Card"), help=N_("The card number of one of the scenario's `cards`")
     )
     """The card number of its definition."""
 
@@ -68,30 +68,30 @@ class Placement(Declared):
     )
     """Its ID on the board."""
 
-    owner: str = declared(Named("players", "player"), label=N_("Owner"), help=N_("The player who owns it"))
+    owner: str = declared(Named("players", N_("player")), label=N_("Owner"), help=N_("The player who owns it"))
     controller: str | None = declared(
-        Named("players", "player"),
+        Named("players", N_("player")),
         default=None,
         label=N_("Controller"),
         help=N_("The player who controls it (its owner when left out)"),
         kw_only=True,
     )
     zone: str = declared(
-        Choice(ZONES, "zone"),
+        Choice(ZONES, N_("zone")),
         default="Map",
         label=N_("Zone"),
         help=Message("Where it is: {zones}", zones=", ".join(ZONES)),
         kw_only=True,
     )
     face: str | None = declared(
-        Named("faces", "face"),
+        Named("faces", N_("face")),
         default=None,
         label=N_("Face up"),
         help=N_("The face it shows, one the card has (its first face when left out)"),
         kw_only=True,
     )
     counters: Mapping[str, int] | None = declared(
-        MapOf(Choice(COUNTERS, "counter"), Int(0, MAX_NUMBER), what="counter → how many"),
+        MapOf(Choice(COUNTERS, N_("counter")), Int(0, MAX_NUMBER), what=N_("counter → how many")),
         default=None,
         label=N_("Counters"),
         help=Message("Counters on it (only on a card on the Map): {counters}", counters=", ".join(COUNTERS)),
@@ -358,12 +358,12 @@ class SequenceScenario(Declared):
     """A checked ``r19.sequence`` scenario."""
 
     players: tuple[str, ...] = declared(
-        ListOf(Text(nonempty="a player name (a non-empty string)", what="player name"), min_items=1),
+        ListOf(Text(nonempty="a player name (a non-empty string)", what=N_("player name")), min_items=1),
         label=N_("Players"),
         help=N_("The players in seat order, clockwise, each once"),
     )
     active: str | None = declared(
-        Named("players", "player"),
+        Named("players", N_("player")),
         default=None,
         label=N_("Active player"),
         help=N_("Whose turn it is (the first player when left out)"),
@@ -379,13 +379,13 @@ class SequenceScenario(Declared):
             min_items=1,
             max_items=MAX_BOARD,
             noun="cards on the board",
-            what="list of cards on the board",
+            what=N_("list of cards on the board"),
         ),
         label=N_("Board"),
         help=N_("Where each card starts: on the Map, in a hand or a pile"),
     )
     actions: tuple[Action, ...] = declared(
-        ListOf(ACTION, min_items=1, max_items=MAX_ACTIONS, noun="actions", what="list of actions"),
+        ListOf(ACTION, min_items=1, max_items=MAX_ACTIONS, noun="actions", what=N_("list of actions")),
         label=N_("Actions"),
         help=N_("What happens, in order; each resolves before the next"),
     )

@@ -58,10 +58,10 @@ def _cause_leads_there(values: dict[str, Any], path: str) -> None:
 @dataclass(frozen=True, kw_only=True)
 class Flip(Targeted):
     to: str = declared(
-        Choice(STATES, "face state", expected="a value"), label=N_("To the face"), help=N_("The face it flips to")
+        Choice(STATES, N_("face state"), expected="a value"), label=N_("To the face"), help=N_("The face it flips to")
     )
     cause: str = declared(
-        Choice(FLIP_CAUSE_NAMES, "cause"),
+        Choice(FLIP_CAUSE_NAMES, N_("cause")),
         default="other effect",
         label=N_("Cause"),
         help=N_("What flips it: each cause leads only to some faces (§19.2)"),
@@ -261,7 +261,7 @@ class Twist(Targeted):
 @dataclass(frozen=True, kw_only=True)
 class StorylineLeaves(Targeted):
     to: str = declared(
-        Choice(LEAVE_ZONES, "zone"),
+        Choice(LEAVE_ZONES, N_("zone")),
         default="Depleted Pile",
         label=N_("To the zone"),
         help=N_("Where the Storyline goes"),
@@ -314,13 +314,13 @@ class Enter(Targeted):
     in_effects = False
 
     face: str | None = declared(
-        Choice(FACE_KEYS, "face"),
+        Choice(FACE_KEYS, N_("face")),
         default=None,
         label=N_("On the face"),
         help=N_("The face it enters on (the face it has when left out)"),
     )
     bind: tuple[str, ...] = declared(
-        ListOf(CardName("board", "Character"), what="list of Characters"),
+        ListOf(CardName("board", "Character"), what=N_("list of Characters")),
         default=(),
         label=N_("Characters it Binds"),
         help=N_("The Characters an entering Storyline Binds"),
@@ -368,7 +368,7 @@ class SetPhase(Action):
 
     phase: str = declared(Phase(), label=N_("Phase"), help=N_("The phase the turn moves to"))
     active: str | None = declared(
-        Ref("players", "player"),
+        Ref("players", N_("player")),
         default=None,
         label=N_("Active player"),
         help=N_("Whose turn it becomes (the same player's when left out)"),

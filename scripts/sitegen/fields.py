@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from estro_rules.declare import Record
-from estro_rules.i18n import current, say
+from estro_rules.i18n import current, say, using
 from estro_rules.protocol import Kind, Protocol
 from estro_rules.registry import PROTOCOLS
 from estro_rules.rulings import RULING_ID
@@ -66,6 +66,24 @@ def _said(text: str) -> str:
     """
     said = say(text)
     return f'<span lang="en">{said}</span>' if current() != "en" and said == text and text else said
+
+
+def _type_cell(t: Type) -> str:
+    """A field's type in the current language (:meth:`Type.describe`); on an Italian page, marked as English
+    where the catalogue does not say it yet.
+
+    >>> from estro_rules.i18n import using
+    >>> from estro_rules.schema import Int, Text
+    >>> with using("it"):
+    ...     _type_cell(Int(1, 100_000)), _type_cell(Text(what="recipe"))
+    ('numero intero da 1 a 100.000', '<span lang="en">recipe</span>')
+    """
+    said = t.describe()
+    if current() == "en":
+        return said
+    with using("en"):
+        english = t.describe()
+    return f'<span lang="en">{said}</span>' if said == english and said else said
 
 
 def nested(t: Type) -> Iterator[Type]:
@@ -138,7 +156,7 @@ def field_rows(obj: Obj | tuple[Field, ...]) -> tuple[list[str], list[list[str]]
     for f in fields:
         default = "—" if f.required else describe_default(None if f.default is None else f.type.dump(f.default))
         meaning = _linked(_said(f.help or f.label))  # in the catalogue's words where it has them
-        rows.append([f"`{f.name}`", _said(f.type.describe()), default, meaning])
+        rows.append([f"`{f.name}`", _type_cell(f.type), default, meaning])
     return ["Field", "Type", "Default", "Meaning"], rows
 
 

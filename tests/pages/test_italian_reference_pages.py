@@ -210,6 +210,27 @@ def test_the_italian_scenario_format(site: dict[str, str]) -> None:
     assert "| Dimensione di un file di scenario o di carte | 1.000.000 byte | prima di leggere il file |" in page
     # The same kinds' headings, so the anchors (scenarios/#r19sequence) are the English page's.
     assert re.findall(r"^## `[\w.]+`$", page, re.M) == re.findall(r"^## `[\w.]+`$", site["scenarios.md"], re.M)
+    # The fields' types (Type.describe) in Italian: the declared nouns, the ranges, Italian thousands.
+    assert "| `face_down` | `true` o `false` | false |" in page
+    assert "| `battles` | numero intero da 1 a 100.000 | — |" in page and "100,000" not in page
+    assert "| `seed` | numero intero da 0 a 2⁶³−1 | 0 |" in page
+    assert "| `active` | giocatore (uno degli elementi di `players`) | nessuno |" in page
+    assert "| `phase` | nome di fase | Admin |" in page
+    assert "| `left` | squadra | — |" in page
+    assert "| elenco di classi di carte, almeno 1 |" in page and "| elenco di abilità, al massimo 8 |" in page
+    assert "| carta (uno degli elementi di `board`) |" in page and "| numero intero da 1 a 999 |" in page
+    english = site["scenarios.md"]  # the English page keeps its own words
+    assert (
+        "| `battles` | whole number, 1 to 100,000 | — |" in english
+        and "| `face_down` | true/false | false |" in english
+    )
+    types = [
+        row.split(" | ")[1]
+        for name in ("it/scenarios.md",)
+        for row in site[name].splitlines()
+        if re.match(r"\| `\w+` \| ", row)
+    ]
+    assert len(types) > 100 and not [t for t in types if 'lang="en"' in t]  # no type cell left in English
 
 
 def test_protocol07s_tables_in_italian(site: dict[str, str]) -> None:
