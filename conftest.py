@@ -51,12 +51,17 @@ pytest_collect_file = (
 ).pytest()
 
 
+MODULES_TOGETHER = ("tests/browser/test_returning_player.py",)
+"""Modules whose tests share a module-scoped fixture that costs minutes (the next build of the site, made
+from a copy of it): on one worker, it is made once, not once on each worker."""
+
+
 @pytest.hookimpl(optionalhook=True)
 def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
     """Under pytest-xdist (``-n``, ``--dist load``): tests go to the workers one by one, except a
-    page's examples, which share one namespace (each goes on from the ones before it), and the
-    tests of one class (which may share a class-scoped fixture): each of those goes, whole, to one
-    worker, in its order."""
+    page's examples, which share one namespace (each goes on from the ones before it), the tests of one
+    class (which may share a class-scoped fixture) and those of :data:`MODULES_TOGETHER`: each of those
+    goes, whole, to one worker, in its order."""
     if config.getvalue("dist") != "load":
         return None
     from xdist.scheduler import LoadScopeScheduling
@@ -64,7 +69,7 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
     class PagesTogether(LoadScopeScheduling):  # type: ignore[misc]
         def _split_scope(self, nodeid: str) -> str:
             parts = nodeid.split("::")
-            if parts[0].endswith(".md"):
+            if parts[0].endswith(".md") or parts[0] in MODULES_TOGETHER:
                 return parts[0]
             return "::".join(parts[:-1]) if len(parts) > 2 else nodeid
 
