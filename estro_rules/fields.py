@@ -279,8 +279,14 @@ _JSON_REASONS = {
     "Extra data": N_("extra data"),
     "Unterminated string starting at": N_("unterminated string starting at"),
     "Invalid control character at": N_("invalid control character at"),
+    "Invalid \\escape": N_("invalid \\escape"),
+    "Invalid \\uXXXX escape": N_("invalid \\uXXXX escape"),
+    # Python 3.13 and later (Pyodide's), where a trailing comma has a message of its own.
+    "Illegal trailing comma before end of object": N_("illegal trailing comma before end of object"),
+    "Illegal trailing comma before end of array": N_("illegal trailing comma before end of array"),
 }
-"""What the JSON reader says most often, in words the catalogue has (the English as the reader says it)."""
+"""Every reason the JSON reader gives (Python 3.11 to 3.14), in words the catalogue has (the English as the
+reader says it); one it may add later is said as it is."""
 
 
 def _depth(text: str) -> int:

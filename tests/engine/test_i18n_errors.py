@@ -18,8 +18,8 @@ from babel.messages.catalog import Catalog
 
 from estro_rules import cli, i18n, scenarios, web
 from estro_rules.errors import ScenarioError
-from estro_rules.fields import parse_json
-from estro_rules.i18n import using
+from estro_rules.fields import _JSON_REASONS, parse_json
+from estro_rules.i18n import Message, say, using
 from estro_rules.registry import KINDS
 from scripts.sitegen import jswords, messages, widgets
 
@@ -209,3 +209,23 @@ def test_a_scripts_word_without_its_italian_fails_the_build() -> None:
         "it: 'Problem: {message}' is translated with other placeholders: {message}, {messaggio}",
         "it: 'Running…' is not in the catalogue",
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ('{"kind": "p07.combination",}', "manca il nome di una chiave tra virgolette doppie"),  # Python 3.11, 3.12
+        ('"\\q"', "sequenza di escape (\\) non valida"),
+        ('"\\u12"', "escape \\uXXXX non valido"),
+    ],
+)
+def test_every_reason_of_the_json_reader_in_italian(text: str, reason: str) -> None:
+    """The JSON reader's reasons, also those of Python 3.13 and later (Pyodide's): a trailing comma."""
+    with pytest.raises(ScenarioError) as bad:
+        parse_json(text, "scenario")
+    with using("it"):
+        assert reason in bad.value.said(), bad.value.said()
+    with using("it"):
+        said = {english: say(Message.kept(ours)) for english, ours in _JSON_REASONS.items()}
+    assert said["Illegal trailing comma before end of array"] == "virgola di troppo prima della fine dell'elenco"
+    assert all(ours != english.lower() for english, ours in said.items()), said
