@@ -159,6 +159,10 @@
     },
 
     receive(message) {
+      if (message.reply && typeof message.reply.internal === "string") {
+        const error = t("internal error: {error}", {error: message.reply.internal}); // a bug's report, in the page's words
+        message = {...message, reply: {...message.reply, error}};
+      }
       if (message.type === "failed" && typeof message.reason === "string") {
         message = {...message, error: t("Python could not start: {reason}", {reason: message.reason})}; // in the page's words
       }

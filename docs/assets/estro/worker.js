@@ -921,7 +921,8 @@ async function loop() {
       try {
         reply = JSON.parse(entry.job.step());
       } catch (err) {
-        reply = {ok: false, done: true, error: `internal error: ${err && err.message ? err.message : err}`};
+        const internal = String(err && err.message ? err.message : err); // the page says it in its words
+        reply = {ok: false, done: true, internal, error: `internal error: ${internal}`};
       }
       deliver(entry, reply);
       if (reply.done) drop(id);
