@@ -677,6 +677,8 @@ def render(site: Site, page: ParsedPage, base: str) -> str:
     in_ruling = -1
     """The end line of the ruling being rendered (-1 outside any)."""
     indent_until = -1
+    english: list[str] | None = None
+    """The English page's lines, read once, where an Italian page shows one of its tables."""
     i = 0
     lines = page.lines
     while i < len(lines):
@@ -726,7 +728,8 @@ def render(site: Site, page: ParsedPage, base: str) -> str:
         line = lines[i]
         quoted = _ENGLISH_TABLE.match(line.strip()) if site.language == ITALIAN else None
         if quoted and i not in page.code_lines:
-            english = (page.path.parent.parent / page.path.name).read_text(encoding="utf-8").splitlines()
+            if english is None:
+                english = (page.path.parent.parent / page.path.name).read_text(encoding="utf-8").splitlines()
             try:
                 rows = with_english_tables([line], english)
             except ValueError as err:
