@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -111,9 +113,48 @@ def _described(result: dict[str, Any]) -> list[str]:
     ]
 
 
+#: axe's colour-contrast check on the buttons :func:`in_state` has marked.
+AXE_STATES = (
+    "() => axe.run(document.querySelectorAll('[data-axe-state]'), "
+    "{runOnly: {type: 'rule', values: ['color-contrast']}, resultTypes: ['violations']})"
+)
+
+
+@contextmanager
+def in_state(page: Page, state: str) -> Iterator[list[str]]:
+    """Put the first visible button of each kind of :data:`BUTTONS` in ``state`` ("hover", or "focus": focused
+    as by the keyboard, so ``:focus-visible``), all of them at once, as the browser's developer tools force an
+    element's state, and mark them for :data:`AXE_STATES`; gives the kinds found, and takes the states off
+    after. One axe run then checks every kind: axe's colour check measures the whole page each time it runs
+    (half a second on a rules page), and a real pointer or keyboard puts one element at a time in a state."""
+    session = page.context.new_cdp_session(page)
+    try:
+        session.send("DOM.enable")
+        session.send("CSS.enable")  # its end (detach, below) takes the forced states off
+        root = session.send("DOM.getDocument", {"depth": 0})["root"]["nodeId"]
+        forced = ["hover"] if state == "hover" else ["focus", "focus-visible"]
+        shown = []
+        for selector in BUTTONS:
+            button = page.locator(selector).first
+            if not button.count() or not button.is_visible():
+                continue
+            node = session.send("DOM.querySelector", {"nodeId": root, "selector": selector})["nodeId"]
+            session.send("CSS.forcePseudoState", {"nodeId": node, "forcedPseudoClasses": forced})
+            button.evaluate("b => b.setAttribute('data-axe-state', '1')")
+            shown.append(selector)
+        page.wait_for_timeout(200)  # the theme's colour transition (125 ms) has ended
+        yield shown
+    finally:
+        page.evaluate(
+            "() => document.querySelectorAll('[data-axe-state]').forEach((b) => b.removeAttribute('data-axe-state'))"
+        )
+        session.detach()
+
+
 def violations(browser: Browser, url: str, *, scheme: str, width: int, weight: dict[str, int]) -> list[str]:
     """axe's violations on one page view: as it loads, with what a reader can open opened, and each kind of
-    button in the hover and in the keyboard-focus state (hover only where there is a mouse). ``weight``
+    button in the hover and in the keyboard-focus state (hover only where there is a mouse; all kinds at once,
+    :func:`in_state`). ``weight``
     receives the page's element count as it loaded."""
     context = browser.new_context(viewport={"width": width, "height": 900}, color_scheme=scheme)
     traffic = Traffic()
@@ -132,26 +173,11 @@ def violations(browser: Browser, url: str, *, scheme: str, width: int, weight: d
         page.evaluate(RENDER_ALL)
         page.add_script_tag(path=str(AXE))
         found += _described(page.evaluate(AXE_RUN, [None, WCAG_22_AA, None]))
-        for selector in BUTTONS:
-            button = page.locator(selector).first
-            if not button.count() or not button.is_visible():
-                continue
-            states = ("hover", "focus") if width > 600 else ("focus",)
-            for state in states:
-                if state == "hover":
-                    button.hover()
-                else:
-                    button.focus()
-                    page.keyboard.press("Shift+Tab")
-                    page.keyboard.press("Tab")  # reached by keyboard: :focus-visible applies
-                    if not button.evaluate("b => b.matches(':focus-visible')"):
-                        continue  # the keyboard reaches another control first (a hidden twin): no state to check
-                page.wait_for_timeout(200)  # the theme's colour transition (125 ms) has ended
-                page.evaluate("b => b.setAttribute('data-axe-state', '1')", button.element_handle())
-                result = page.evaluate(AXE_RUN, ["[data-axe-state]", WCAG_22_AA, ["color-contrast"]])
-                page.evaluate("() => document.querySelector('[data-axe-state]').removeAttribute('data-axe-state')")
-                found += [f"{selector} on {state}: {v}" for v in _described(result)]
-                page.mouse.move(0, 0)
+        states = ("hover", "focus") if width > 600 else ("focus",)
+        for state in states:
+            with in_state(page, state) as shown:
+                if shown:
+                    found += [f"{', '.join(shown)} on {state}: {v}" for v in _described(page.evaluate(AXE_STATES))]
     finally:
         context.close()
     assert traffic.outside == []
