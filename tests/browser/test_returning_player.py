@@ -43,6 +43,10 @@ from tests.browser.conftest import LAME_DUCK_TIMEOUT
 from tests.browser.test_protocol07_page import PYTHON_READY_TIMEOUT
 from tests.conftest import Site, free_port
 
+#: Its tests share one next build and run on one worker (conftest.MODULES_TOGETHER), a few minutes in all:
+#: started first among the browser tests, so that a parallel run does not end waiting for them.
+pytestmark = pytest.mark.heavy
+
 WIDGET = "widget-p07-combination"
 #: The documented upload order (About page): the engine and runtime first, then the pages, sw.js last.
 DOCUMENTED = ("runtime", "pages", "sw")

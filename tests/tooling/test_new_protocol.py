@@ -100,6 +100,7 @@ def copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return copy
 
 
+@pytest.mark.heavy  # a minute of one core, and more on a busy machine: started first
 def test_a_scaffolded_protocol_is_everywhere_with_one_registry_line(copy: Path, tmp_path: Path) -> None:
     before = digests(copy)
     done = run(copy, sys.executable, "-m", "scripts.new_protocol", NAME, "--root", str(copy))
