@@ -13,9 +13,10 @@ import pytest
 from estro_rules.catalogue import SCHEMA_VERSION, catalogue, example_counts, read_lock
 from estro_rules.registry import PROTOCOLS
 from estro_rules.source_map import NOT_RULES, SOURCES
-from scripts.sitegen import changes, registry
+from scripts.sitegen import changes
 from scripts.sitegen.changes import Entry, drift, lock_of
 from tests.support import ROOT
+from tests.support.generated import generated_outputs, generated_site
 
 OUTPUTS = {"P07-1": [["True\n"]], "P07-2": [["False\n"]]}
 
@@ -106,8 +107,7 @@ def test_a_malformed_changelog_entry_is_named(tmp_path: Path, entry: dict[str, s
 @pytest.fixture(scope="module")
 def generated() -> tuple[dict[str, str], dict[str, list[list[str]]]]:
     """The site's generated pages (the build raises SiteError on drift) and what the examples printed."""
-    outputs: dict[str, list[list[str]]] = {}
-    return registry.generate(download_bytes=0, outputs=outputs), outputs
+    return generated_site(), generated_outputs()
 
 
 def test_the_real_lock_matches_the_pages(generated: tuple[dict[str, str], dict[str, list[list[str]]]]) -> None:

@@ -21,7 +21,8 @@ from estro_rules.protocol07.tables import TABLES as P07_TABLES
 from estro_rules.registry import PROTOCOLS
 from estro_rules.rulings import Rulebook, Ruling
 from scripts.sitegen import changes, languages, pages
-from scripts.sitegen.registry import CHANGELOG, SOURCE_DIR, generate
+from scripts.sitegen.registry import CHANGELOG, SOURCE_DIR
+from tests.support.generated import generated_site
 
 #: The reference pages, each with a word of its Italian that the English page does not say.
 REFERENCE = {
@@ -37,7 +38,7 @@ REFERENCE = {
 @pytest.fixture(scope="module")
 def site() -> dict[str, str]:
     """The generated site (its Markdown), English and Italian."""
-    return generate(download_bytes=0)
+    return generated_site()
 
 
 def test_every_reference_page_has_its_italian_twin(site: dict[str, str]) -> None:

@@ -15,11 +15,12 @@ from estro_rules import scenarios
 from estro_rules.registry import term
 from scripts.sitegen import glossary, lang, offline, registry, search, steps, tables, widgets, worked
 from scripts.sitegen.lang import ITALIAN_FORMS
+from tests.support.generated import generated_site
 
 
 @pytest.fixture(scope="module")
 def out() -> dict[str, str]:
-    return registry.generate(download_bytes=1)
+    return generated_site()
 
 
 @pytest.mark.parametrize("module", [steps, lang, glossary, search, worked, widgets, tables])

@@ -10,6 +10,7 @@ import pytest
 from estro_rules.rulings import Rulebook, Ruling
 from scripts.sitegen import pages, registry
 from tests.support import ROOT
+from tests.support.generated import generated_site
 
 BOOK = Rulebook(
     "sitegen-demo",
@@ -238,7 +239,7 @@ def test_an_unused_table_is_found() -> None:
 
 
 def test_the_real_site_generates() -> None:
-    out = registry.generate(download_bytes=1)
+    out = generated_site()
     assert set(out) >= {"index.md", "protocol-07.md", "battaglia.md", "resolution-19.md", "rulings.md", "about.md"}
     for source in registry.SOURCES:
         for ruling in source.rulebook or ():
@@ -267,7 +268,7 @@ def test_try_it_links_carry_their_scenario() -> None:
     """Each worked example's "Try it" link opens its own scenario (checked against the page source)."""
     from scripts.sitegen import worked
 
-    out = registry.generate(download_bytes=1)["protocol-07.md"]
+    out = generated_site()["protocol-07.md"]
     links = [part.split('"')[0] for part in out.split('href="?widget=')[1:]]
     assert len(links) >= 15
     for link in links:
@@ -283,7 +284,7 @@ def test_battaglia_rulings_have_worked_examples() -> None:
     from estro_rules.battaglia.rulebook import RULEBOOK
     from scripts.sitegen import worked
 
-    out = registry.generate(download_bytes=1)["battaglia.md"]
+    out = generated_site()["battaglia.md"]
     sections = re.split(r"^### (\S+) ", out, flags=re.M)
     examples = dict(zip(sections[1::2], sections[2::2], strict=True))
     for ruling in RULEBOOK:
