@@ -11,10 +11,21 @@ import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, Literal
 from urllib.parse import urlparse
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Playwright, Request, Route, expect, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    JSHandle,
+    Page,
+    Playwright,
+    Request,
+    Route,
+    expect,
+    sync_playwright,
+)
 
 from tests.conftest import CHROMIUM_ARGS
 
@@ -23,6 +34,29 @@ BROWSER_TESTS = Path(__file__).resolve().parent
 # The tests run two or more at a time on a machine of two cores: a page may take longer than
 # Playwright's default 5 s to show what a test expects (the same check, waited for longer).
 expect.set_options(timeout=15_000)
+
+#: ms between two looks of ``page.wait_for_function`` when a test does not choose (``polling=``). Playwright's
+#: own default looks at every animation frame, which keeps a waiting page drawing 60 frames a second: a
+#: tenth of a core for each waiting page (measured on the Battaglia page, against 0.02 when it looks every
+#: 100 ms), and the tests wait on Python for minutes in all, on a machine of two cores.
+WAIT_POLLING_MS = 100
+
+
+def _wait_for_function(
+    self: Page,
+    expression: str,
+    *,
+    arg: Any = None,
+    polling: float | Literal["raf"] | None = None,
+    timeout: float | None = None,
+) -> JSHandle:
+    return _playwright_wait_for_function(
+        self, expression, arg=arg, polling=WAIT_POLLING_MS if polling is None else polling, timeout=timeout
+    )
+
+
+_playwright_wait_for_function = Page.wait_for_function
+Page.wait_for_function = _wait_for_function  # type: ignore[method-assign,assignment]
 
 #: ms: how long a waiting service worker may be held back by an old one that Chromium still counts as
 #: busy, even after skipWaiting (kMaxLameDuckTime, five minutes, in Chromium's
