@@ -443,11 +443,15 @@ def test_a_doctest_is_copied_whole_by_its_button(browser: Browser, site: Site) -
         boxes = page.locator("details.example")
         assert boxes.count() >= 2
         box = boxes.nth(1)  # not the first: each button copies its own box
-        box.locator("summary").click()
+        # By keyboard: a pointer's click can land elsewhere while the blocks around it are first drawn
+        # (content-visibility: auto) and move it, and a click on a link starts a navigation.
+        box.locator("summary").focus()
+        page.keyboard.press("Enter")
         button = box.locator("button.md-code__button[data-md-type=copy]")
         expect(button).to_be_visible()
         assert button.get_attribute("title") == "Copy to clipboard"
-        button.click()
+        button.focus()
+        page.keyboard.press("Enter")
         shown = box.locator("pre code").inner_text()
         page.wait_for_function(
             "(text) => navigator.clipboard.readText().then((got) => got === text)", arg=shown.rstrip()
