@@ -17,11 +17,13 @@ mypy_log=$(mktemp)
 mypy=$!
 # The whole suite, as CI runs it: the site is built from the session's first moment.
 if [ $# -eq 0 ]; then export ESTRO_BUILD_SITE_EARLY=1; fi
-# In parallel (pytest-xdist): the tests wait on browsers and Node as much as they compute.
-# ESTRO_TEST_WORKERS=0 runs them in this one process.
+# In parallel (pytest-xdist): the tests wait on browsers and Node as much as they compute. Three
+# workers on a machine of two cores: four kept both cores as busy but spent about a tenth more CPU on
+# the same tests (fresh clones, 2026-12-05: 484 s and 907 s of CPU with 3; 506 to 518 s and 988 to
+# 1,014 s with 4; 518 s with 2). ESTRO_TEST_WORKERS=0 runs them in this one process.
 status=0
 # The slowest twenty are listed at the end: where the wall time goes, run after run.
-.venv/bin/python -m pytest -n "${ESTRO_TEST_WORKERS:-4}" --durations=20 "$@" || status=$?
+.venv/bin/python -m pytest -n "${ESTRO_TEST_WORKERS:-3}" --durations=20 "$@" || status=$?
 if ! wait "$mypy"; then status=1; fi
 cat "$mypy_log"
 rm -f "$mypy_log"
