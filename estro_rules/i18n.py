@@ -179,6 +179,21 @@ class Plural(Message):
         return (self.template, self.plural, values.pop("n")), values
 
 
+THOUSANDS = {"it": "."}
+"""The thousands separator of each language that does not separate them with English's ``,``."""
+
+
+def grouped(number: str) -> str:
+    """A number written with English's thousands separators as the current language writes it: ``100.000``
+    in Italian, where ``100,000`` reads as one hundred.
+
+    >>> with using("it"):
+    ...     grouped("100,000")
+    '100.000'
+    """
+    return number.replace(",", THOUSANDS.get(current(), ","))
+
+
 def say(text: str) -> str:
     """A kept message (:func:`N_`, :class:`Message`, :class:`Plural`) in the current language. A message's
     values are said too if they are messages themselves; any other value (a name, a player's own text) stays

@@ -48,7 +48,7 @@ from typing import Any, NamedTuple
 
 from .errors import ScenarioError
 from .fields import Fields, check_int, choose, join, number_text
-from .i18n import N_, Message, _, current, say
+from .i18n import N_, Message, _, grouped, say
 from .text import unsafe_characters
 
 
@@ -192,9 +192,6 @@ class Int(Type):
 
 _number = number_text
 
-THOUSANDS = {"it": "."}
-"""How each language separates thousands where it is not with a comma (as :func:`estro_rules.tables.number`)."""
-
 
 def _said_number(n: int) -> str:
     """A bound as a player of the current language reads it: :func:`number_text`, its thousands separated as
@@ -205,7 +202,7 @@ def _said_number(n: int) -> str:
     ...     _said_number(100_000), _said_number(2**63 - 1), _said_number(999)
     ('100.000', '2⁶³−1', '999')
     """
-    return number_text(n).replace(",", THOUSANDS.get(current(), ","))
+    return grouped(number_text(n))
 
 
 class Bool(Type):

@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from .i18n import _, current, say
+from .i18n import _, current, grouped, say
 from .ordered import Rule
 from .schema import Int, Later, ListOf, Type
 
@@ -78,13 +78,9 @@ def rule_table(
     return ["#", *(header for header, _ in columns), summary, rulings], rows
 
 
-THOUSANDS = {"it": "."}
-"""The thousands separator of each language of the site whose separator is not English's ``,``."""
-
-
 def number(n: int) -> str:
     """A whole number as a table shows it, its thousands separated as the current language separates them."""
-    return f"{n:,}".replace(",", THOUSANDS.get(current(), ","))
+    return grouped(f"{n:,}")
 
 
 def source_words(text: str) -> str:
