@@ -23,7 +23,7 @@ from estro_rules.registry import PROTOCOLS
 from estro_rules.rulings import RULING_ID
 from estro_rules.schema import Field, Obj, Type
 from estro_rules.shapes import Tagged
-from estro_rules.tables import Table, rule_table
+from estro_rules.tables import Table, rule_table, source_words
 
 WORDS: dict[str, dict[str, str]] = {
     "en": {
@@ -64,8 +64,13 @@ def _said(text: str) -> str:
     ...     _said("The card was face-down"), _said("Seed of a draw")
     ('La carta era coperta', '<span lang="en">Seed of a draw</span>')
     """
-    said = say(text)
-    return f'<span lang="en">{said}</span>' if current() != "en" and said == text and text else said
+    return _marked(say(text), text)
+
+
+def _marked(said: str, english: str) -> str:
+    """``said`` as it is, or marked as English (:func:`~estro_rules.tables.source_words`) where it is still
+    ``english``: the catalogue does not say it in the current language yet."""
+    return source_words(said) if said and said == english else said
 
 
 def _type_cell(t: Type) -> str:
@@ -83,7 +88,7 @@ def _type_cell(t: Type) -> str:
         return said
     with using("en"):
         english = t.describe()
-    return f'<span lang="en">{said}</span>' if said == english and said else said
+    return _marked(said, english)
 
 
 def nested(t: Type) -> Iterator[Type]:
