@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import doctest
+import importlib
 import re
 from pathlib import Path
 
@@ -11,6 +13,22 @@ from estro_rules.rulings import Rulebook, Ruling
 from scripts.sitegen import pages, registry
 from tests.support import ROOT
 from tests.support.generated import generated_site
+
+#: The site generator's modules with examples in their docstrings, found by reading them (a new one is not
+#: forgotten): pytest collects the examples of the engine and the pages, and scripts/ is not a test path.
+EXAMPLED = sorted(p.stem for p in (ROOT / "scripts" / "sitegen").glob("*.py") if ">>>" in p.read_text("utf-8"))
+
+
+@pytest.mark.parametrize("name", EXAMPLED)
+def test_the_generators_examples_hold(name: str) -> None:
+    module = importlib.import_module(f"scripts.sitegen.{name}")
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    assert result.attempted > 0 and result.failed == 0
+
+
+def test_the_finding_of_the_generators_examples_works() -> None:
+    assert {"fields", "glossary", "lang", "pages", "search", "steps", "tables", "widgets", "worked"} <= set(EXAMPLED)
+
 
 BOOK = Rulebook(
     "sitegen-demo",
