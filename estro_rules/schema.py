@@ -246,13 +246,15 @@ class Text(Type):
 
     expected = N_("a string")
 
-    def __init__(self, *, nonempty: str = "", strip: bool = False, what: str = N_("text")) -> None:
+    def __init__(self, *, nonempty: str = "", strip: bool = False, what: str = N_("text"), label: str = "") -> None:
         self.nonempty = nonempty
         """When set, an empty string is refused with this as the expected value (``"a non-empty name"``)."""
         self.strip = strip
         """Whether blank space alone counts as empty."""
         self.what = what
         """What it is, for the format page (``"name"``)."""
+        self.label = label
+        """What the editors call one such text, an item of a list (``"Player"``); none: they name it by ``what``."""
 
     def read(self, value: object, path: str, ctx: Context = NOTHING) -> str:
         if not isinstance(value, str):
@@ -265,7 +267,9 @@ class Text(Type):
         return say(self.what)
 
     def to_json(self) -> dict[str, Any]:
-        return {"type": "text", "nonempty": bool(self.nonempty), "what": self.what}
+        return {"type": "text", "nonempty": bool(self.nonempty), "what": self.what} | (
+            {"label": self.label} if self.label else {}
+        )
 
 
 class Choice(Type):

@@ -51,7 +51,13 @@ class Phase(Type):
         return say(N_("phase name"))
 
     def to_json(self) -> dict[str, Any]:
-        return {"type": "text", "nonempty": True, "what": "phase name", "suggestions": list(KNOWN_PHASES)}
+        return {
+            "type": "text",
+            "nonempty": True,
+            "what": "phase name",
+            "label": N_("Phase"),  # what the editors call one, an item of a list
+            "suggestions": list(KNOWN_PHASES),
+        }
 
 
 class PrintedValue(Type):

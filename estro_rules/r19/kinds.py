@@ -358,7 +358,7 @@ class SequenceScenario(Declared):
     """A checked ``r19.sequence`` scenario."""
 
     players: tuple[str, ...] = declared(
-        ListOf(Text(nonempty="a player name (a non-empty string)", what=N_("player name")), min_items=1),
+        ListOf(Text(nonempty="a player name (a non-empty string)", what=N_("player name"), label=N_("Player")), min_items=1),
         label=N_("Players"),
         help=N_("The players in seat order, clockwise, each once"),
     )

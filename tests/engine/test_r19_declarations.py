@@ -27,6 +27,7 @@ def test_a_phase_in_words_and_for_the_form() -> None:
         "type": "text",
         "nonempty": True,
         "what": "phase name",
+        "label": "Phase",
         "suggestions": ["Ready", "Admin", "End"],
     }
 

@@ -93,8 +93,7 @@
   /* What a player calls one item of a list, from the declarations ("Cryptid", "Action", "Player"). */
   function noun(type) {
     if (type.label) return type.label;
-    const what = (type.what || "").replace(/ name$|^nome di /, ""); // "player name", Italian "nome di giocatore"
-    return capital(what) || t("Item");
+    return capital(type.what || "") || t("Item");
   }
 
   function el(name, attrs = {}, ...children) {
