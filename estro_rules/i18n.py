@@ -102,9 +102,11 @@ def from_environment(environ: Mapping[str, str]) -> str:
     return "en"
 
 
-def spoken(languages: tuple[str, ...]) -> str:
-    """The language that a view speaking ``languages`` speaks now: the current one if it can, else English."""
-    return current() if current() in languages else "en"
+def spoken(languages: tuple[str, ...], language: str | None = None) -> str:
+    """The language that a view speaking ``languages`` speaks on a page in ``language`` (by default the current
+    one): that one if it can, else English."""
+    wanted = current() if language is None else language
+    return wanted if wanted in languages else "en"
 
 
 @functools.cache

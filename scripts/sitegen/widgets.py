@@ -18,7 +18,7 @@ from typing import Any
 
 from estro_rules import scenarios
 from estro_rules.html import esc, tag
-from estro_rules.i18n import LANGUAGES, _, current, say, using
+from estro_rules.i18n import LANGUAGES, _, current, say, spoken, using
 from estro_rules.protocol import Kind, WidgetSpec
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -64,11 +64,11 @@ def said(data: Any) -> Any:
 def kind_asset(kind: Kind, language: str = "en") -> dict[str, Any]:
     """What the browser builds a kind's form from: its name, its summary and its declared fields, in
     ``language`` where the kind speaks it (else English), and that language (``lang``)."""
-    spoken = language if language in kind.languages else "en"
-    with using(spoken):
+    speaks = spoken(kind.languages, language)
+    with using(speaks):
         return {
             "name": kind.name,
-            "lang": spoken,
+            "lang": speaks,
             "summary": say(kind.summary),
             "fields": said(kind.fields.to_json()),
         }
