@@ -29,6 +29,9 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
     "--no-first-run",
+    # Nothing leaves 127.0.0.1: every other request goes to a proxy on a closed port and fails at once
+    # (net::ERR_PROXY_CONNECTION_FAILED); Chromium never sends loopback requests through a proxy.
+    "--proxy-server=http://127.0.0.1:9",
 ]
 
 

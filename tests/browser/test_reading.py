@@ -254,6 +254,41 @@ def test_italian_words_are_found(search_page: Page, word: str) -> None:
     assert any("glossary/" in link for link in links), links
 
 
+#: Three ways a page could reach outside the site: a fetch, a stylesheet (a font service) and a worker's fetch.
+LEAVE_THE_SITE = """async () => {
+  const page = await fetch("http://example.com/rules.json").then(() => "answered", () => "failed");
+  const sheet = await new Promise((done) => {
+    const link = Object.assign(document.createElement("link"), {rel: "stylesheet", href: "https://fonts.example.net/css"});
+    link.onload = () => done("answered");
+    link.onerror = () => done("failed");
+    document.head.append(link);
+  });
+  const code = "fetch('http://93.184.216.34/w.js').then(() => postMessage('answered'), () => postMessage('failed'))";
+  const worker = await new Promise((done) => {
+    new Worker(URL.createObjectURL(new Blob([code]))).onmessage = (event) => done(event.data);
+  });
+  return [page, sheet, worker];
+}"""
+
+
+def test_a_request_off_the_site_is_caught(page: Page, site: Site, traffic: Traffic) -> None:
+    """The proof every browser test gives (no request leaves 127.0.0.1) can fail: a page's, a stylesheet's
+    and a worker's request to another host are each recorded, and the browser sends none of them out."""
+    failures: dict[str, str | None] = {}
+    page.context.on("requestfailed", lambda request: failures.setdefault(request.url, request.failure))
+    page.goto(site.url)
+    assert traffic.outside == []
+    assert page.evaluate(LEAVE_THE_SITE) == ["failed", "failed", "failed"]
+    # Stopped by the browser (CHROMIUM_ARGS), not by a machine without a network.
+    assert failures == dict.fromkeys(traffic.outside, "net::ERR_PROXY_CONNECTION_FAILED")
+    assert traffic.outside == [
+        "http://example.com/rules.json",
+        "https://fonts.example.net/css",
+        "http://93.184.216.34/w.js",
+    ]
+    traffic.outside.clear()  # caught, as this test wants: the fixture's own check would fail the test
+
+
 def test_widgets_and_battle_logs_are_not_indexed(site: Site) -> None:
     index = json.loads((site.root / "search" / "search_index.json").read_text(encoding="utf-8"))
     texts = {doc["location"]: doc["text"] for doc in index["docs"]}
