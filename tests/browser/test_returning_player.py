@@ -31,7 +31,6 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlparse
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Request, expect
@@ -39,7 +38,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from scripts.serve_site import serve_in_background
 from scripts.sitegen import offline, rebuild
-from tests.browser.conftest import LAME_DUCK_TIMEOUT
+from tests.browser.conftest import LAME_DUCK_TIMEOUT, Traffic, guard
 from tests.browser.test_protocol07_page import PYTHON_READY_TIMEOUT
 from tests.conftest import Site, free_port
 
@@ -114,7 +113,6 @@ def deploy(source: Path, served: Path, groups: tuple[str, ...]) -> None:
 @dataclass
 class Host:
     served: Path
-    requests: list[str]
 
 
 @pytest.fixture()
@@ -126,7 +124,7 @@ def host(request: pytest.FixtureRequest, builds: Builds, tmp_path: Path) -> Iter
     max_age = MAX_AGE if request.param == "max-age host" else None
     server = serve_in_background(served, "127.0.0.1", builds.port, max_age=max_age)
     try:
-        yield Host(served, [])
+        yield Host(served)
     finally:
         server.shutdown()
         server.server_close()
@@ -134,9 +132,11 @@ def host(request: pytest.FixtureRequest, builds: Builds, tmp_path: Path) -> Iter
 
 @pytest.fixture()
 def player(browser: Browser, host: Host) -> Iterator[BrowserContext]:
-    """A player's browser: its HTTP cache on (nothing routed), every request recorded."""
+    """A player's browser: its HTTP cache on (nothing routed), every request recorded (:func:`guard`), while
+    ``host`` serves the site."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
-    context.on("request", lambda r: host.requests.append(r.url))
+    traffic = Traffic()
+    guard(context, traffic)
     PENDING.clear()
     EVENTS.clear()
     start = time.monotonic()
@@ -160,8 +160,7 @@ def player(browser: Browser, host: Host) -> Iterator[BrowserContext]:
     yield context
     PLAYER_LOG.pop(context, None)
     context.close()
-    outside = [u for u in host.requests if urlparse(u).hostname != "127.0.0.1" and not u.startswith(("data:", "blob:"))]
-    assert outside == [], f"requests left 127.0.0.1: {outside}"
+    assert traffic.outside == [], f"requests left 127.0.0.1: {traffic.outside}"
 
 
 # --------------------------------------------------------------------------
@@ -498,8 +497,8 @@ def test_the_site_runs_under_its_content_security_policy(builds: Builds, browser
     server = serve_in_background(builds.a, "127.0.0.1", builds.port, headers=True)
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     console: list[str] = []
-    requests: list[str] = []
-    context.on("request", lambda r: requests.append(r.url))
+    traffic = Traffic()
+    guard(context, traffic)
     try:
         context.add_init_script(RECORD_VIOLATIONS)
         page = context.new_page()
@@ -527,4 +526,4 @@ def test_the_site_runs_under_its_content_security_policy(builds: Builds, browser
         server.server_close()
     assert violations == []
     assert [m for m in console if "Content Security Policy" in m] == []
-    assert all(urlparse(u).hostname == "127.0.0.1" for u in requests if not u.startswith(("data:", "blob:")))
+    assert traffic.outside == []
